@@ -1,0 +1,114 @@
+"""The event types, their schemas per version, and :func:`validate`.
+
+``validate`` is the single entry for checking a wire payload, used by the store on
+append and import. For the high-volume table facts (a card played, a bid, a pass)
+a payload that is *already canonical* is accepted by a plain set-membership test
+without going through marshmallow; anything else goes through its schema, which
+gives the field-level messages. The two paths agree (tested by property tests).
+
+>>> validate("CardPlayed", {"seat": "s", "card": "10h"})
+(1, {'seat': 'S', 'card': 'TH'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from marshmallow import Schema, ValidationError
+
+from events import schemas as s
+from events.errors import InvalidEvent
+from events.upcasting import CURRENT, Data
+from rules.cards import RANK_LETTERS, SUIT_LETTERS
+
+EVENT_TYPES: tuple[str, ...] = tuple(CURRENT)
+
+SCHEMAS: dict[tuple[str, int], Schema] = {
+    ("GameCreated", 1): s.GameCreatedV1Schema(),
+    ("GameCreated", 2): s.GameCreatedSchema(),
+    ("DealStarted", 1): s.DealStartedSchema(),
+    ("Passed", 1): s.SeatOnlySchema(),
+    ("BidPlaced", 1): s.BidPlacedSchema(),
+    ("Coinched", 1): s.SeatOnlySchema(),
+    ("Surcoinched", 1): s.SeatOnlySchema(),
+    ("AnnounceDeclared", 1): s.AnnounceDeclaredSchema(),
+    ("BeloteDeclared", 1): s.BeloteDeclaredSchema(),
+    ("CardPlayed", 1): s.CardPlayedSchema(),
+    ("ScoreRecorded", 1): s.ScoreRecordedSchema(),
+    ("Misdeal", 1): s.SeatOnlySchema(),
+    ("EventVoided", 1): s.EventVoidedSchema(),
+    ("RulingIssued", 1): s.RulingIssuedSchema(),
+    ("GameAbandoned", 1): s.GameAbandonedSchema(),
+}
+
+_SEATS = frozenset("NESW")
+_CARDS = frozenset(r + u for u in SUIT_LETTERS for r in RANK_LETTERS)
+_TRUMPS = frozenset(("C", "D", "H", "S", "SA", "TA"))
+_WORDS = frozenset(("belote", "rebelote"))
+
+
+def _seat_only(d: Data) -> bool:
+    return len(d) == 1 and d.get("seat") in _SEATS
+
+
+def _card_played(d: Data) -> bool:
+    return len(d) == 2 and d.get("seat") in _SEATS and d.get("card") in _CARDS
+
+
+def _bid_placed(d: Data) -> bool:
+    value = d.get("value")
+    return (
+        len(d) == 3
+        and d.get("seat") in _SEATS
+        and d.get("trump") in _TRUMPS
+        and ((type(value) is int and 1 <= value <= 1000) or value == "capot")
+    )
+
+
+def _belote(d: Data) -> bool:
+    return len(d) == 2 and d.get("seat") in _SEATS and d.get("word") in _WORDS
+
+
+FAST_PATHS: dict[str, Callable[[Data], bool]] = {
+    "CardPlayed": _card_played,
+    "Passed": _seat_only,
+    "Coinched": _seat_only,
+    "Surcoinched": _seat_only,
+    "Misdeal": _seat_only,
+    "BidPlaced": _bid_placed,
+    "BeloteDeclared": _belote,
+}
+
+
+def validate(
+    event_type: Any, data: Any, schema_version: Any = None, index: int = 0
+) -> tuple[int, Data]:
+    """Check one payload; return ``(schema version, canonical payload)``.
+
+    Raises :class:`~events.errors.InvalidEvent` naming the wrong fields.
+    """
+    if not isinstance(event_type, str) or event_type not in CURRENT:
+        known = ", ".join(EVENT_TYPES)
+        message = f"unknown event type; use {known}"
+        raise InvalidEvent(str(event_type)[:100], {"type": [message]}, index)
+    current = CURRENT[event_type]
+    version = current if schema_version is None else schema_version
+    if type(version) is not int or not 1 <= version <= current:
+        message = f"schema version of {event_type} is 1 to {current}, not {version!r}"
+        raise InvalidEvent(event_type, {"version": [message[:300]]}, index)
+    if not isinstance(data, dict):
+        raise InvalidEvent(event_type, {"data": ["a JSON object is required"]}, index)
+    fast = FAST_PATHS.get(event_type)
+    if fast is not None and fast(data):
+        return version, dict(data)
+    try:
+        loaded: Data = SCHEMAS[(event_type, version)].load(data)
+    except ValidationError as error:
+        raise InvalidEvent(event_type, _messages(error), index) from None
+    return version, loaded
+
+
+def _messages(error: ValidationError) -> dict[str, Any]:
+    messages = error.messages
+    return messages if isinstance(messages, dict) else {"_schema": messages}

@@ -22,10 +22,17 @@ from rules.seats import parse_seat
 MAX_DOCUMENT_BYTES = 64 * 1024  # metadata, a profile document, a ruling
 
 
+def _notation(value: Any, what: str) -> None:
+    """Refuse long strings before a parser echoes them back in its message."""
+    if isinstance(value, str) and len(value) > 8:
+        raise ValidationError(f"{value[:8]!r}… ({len(value)} characters) is not {what}")
+
+
 class SeatField(fields.Field[str]):
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> str:
+        _notation(value, "a seat")
         if not isinstance(value, str):
             raise ValidationError("a seat is one of the strings N, E, S, W")
         try:
@@ -38,6 +45,7 @@ class CardField(fields.Field[str]):
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> str:
+        _notation(value, "a card")
         try:
             return card_name(parse_card(value))
         except NotationError as error:
@@ -48,6 +56,7 @@ class TrumpField(fields.Field[str]):
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> str:
+        _notation(value, "a trump")
         if not isinstance(value, str):
             raise ValidationError("a trump is one of the strings C, D, H, S, SA, TA")
         try:
@@ -85,7 +94,7 @@ class BidValueField(Int):
         if isinstance(value, str) and value.strip().lower() == CAPOT:
             return CAPOT
         if isinstance(value, str):
-            raise ValidationError(f'a bid value is an integer or "capot", not {value!r}')
+            raise ValidationError(f'a bid value is an integer or "capot", not {value[:12]!r}')
         return super()._deserialize(value, attr, data, **kwargs)
 
 

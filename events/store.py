@@ -116,10 +116,10 @@ def append_prepared(
     recorded_by: str,
     check: Check | None,
 ) -> AppendResult:
-    replay = replayed(conn, game_id, prepared)
+    head = conn.execute(_HEAD, (game_id,)).fetchone()
+    replay = replayed(conn, game_id, prepared)  # after the lock: a concurrent twin has committed
     if replay is not None:
         return replay
-    head = conn.execute(_HEAD, (game_id,)).fetchone()
     current, previous = (0, GENESIS) if head is None else (int(head[0]), str(head[1]))
     if head is None and expected_version != 0:
         raise GameNotFound(game_id)

@@ -1,0 +1,59 @@
+"""Shared database fixtures: a fresh, migrated PostgreSQL database per test session.
+
+The server is the embedded one (started once, kept in ``COINCHE_DATA_DIR``) unless
+``DATABASE_URL`` is set, in which case that URL is the admin/maintenance
+connection on which the test database is created. Each session (each xdist
+worker) gets its own uniquely named database, dropped at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from events.config import Settings, with_database
+from events.embedded import drop_database, ensure_database, server_url
+from events.migrate import migrate
+
+EMBEDDED, EXTERNAL = "embedded", "external"
+
+
+def admin_url(backend: str) -> str:
+    """The maintenance URL of a backend: ``embedded`` or ``external`` (``DATABASE_URL``)."""
+    if backend == EXTERNAL:
+        url = os.environ.get("DATABASE_URL")
+        if not url:
+            pytest.skip("DATABASE_URL is not set")
+        return url
+    return server_url(Settings.from_env().data_dir)
+
+
+@pytest.fixture(scope="session")
+def make_database() -> Iterator[Callable[[str], str]]:
+    """``make_database(backend)``: the URL of this session's migrated database on that
+    backend (created on first use, dropped at the end of the session)."""
+    made: dict[str, tuple[str, str, str]] = {}
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+    def make(backend: str) -> str:
+        if backend not in made:
+            admin = admin_url(backend)
+            name = f"coinche_test_{worker}_{uuid.uuid4().hex[:8]}"
+            ensure_database(admin, name)
+            url = with_database(admin, name)
+            migrate(url)
+            made[backend] = (admin, name, url)
+        return made[backend][2]
+
+    yield make
+    for admin, name, _ in made.values():
+        drop_database(admin, name)
+
+
+@pytest.fixture(scope="session")
+def database_url(make_database: Callable[[str], str]) -> str:
+    """A migrated database: on ``DATABASE_URL``'s server when set, else the embedded one."""
+    return make_database(EXTERNAL if os.environ.get("DATABASE_URL") else EMBEDDED)

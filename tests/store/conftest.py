@@ -1,0 +1,42 @@
+"""The store contract suite runs against every backend: the embedded server always,
+and the server of ``DATABASE_URL`` when it is set (``-m realserver`` selects those)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import psycopg
+import pytest
+
+from events.pool import make_pool
+from events.store import EventStore
+
+BACKENDS = ["embedded", pytest.param("external", marks=pytest.mark.realserver)]
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+def backend_url(request: pytest.FixtureRequest, make_database: Callable[[str], str]) -> str:
+    return make_database(request.param)
+
+
+@pytest.fixture(scope="session")
+def _stores() -> Iterator[dict[str, EventStore]]:
+    stores: dict[str, EventStore] = {}
+    yield stores
+    for store in stores.values():
+        store.pool.close()
+
+
+@pytest.fixture
+def store(backend_url: str, _stores: dict[str, EventStore]) -> EventStore:
+    if backend_url not in _stores:
+        _stores[backend_url] = EventStore(make_pool(backend_url, max_size=12))
+    return _stores[backend_url]
+
+
+@pytest.fixture
+def raw(backend_url: str) -> Iterator[psycopg.Connection[Any]]:
+    """A plain autocommit connection to the same database, for what the store never does."""
+    with psycopg.connect(backend_url, autocommit=True) as conn:
+        yield conn

@@ -1,0 +1,158 @@
+"""The play of the cards: which cards are legal now, and who wins a trick.
+
+Every switch of RULES.md's "Play of the cards" table is read here:
+``overtrump_partner``, ``ta_beat_partner`` and ``undertrump``. Hands and results
+are card bit masks (see :mod:`rules.cards`).
+
+>>> from rules.cards import mask_of, parse_cards, names
+>>> from rules.registry import find_profile
+>>> ffb = find_profile("ffb")
+>>> hand = mask_of(parse_cards(["7H", "AH", "8S", "KC"]))
+>>> # Spades led by W, N (our partner? no: N's partner is S) trumped with 9H ...
+>>> names(legal_cards(hand, (Seat.W, Seat.N), parse_cards(["AS", "9H"]), Seat.E, Trump.H, ffb))
+['8S']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.cards import SUIT_MASKS, CardSet
+from rules.contract import Trump
+from rules.order import OrderTable, table
+from rules.profiles import Profile, Undertrump
+from rules.seats import Seat
+
+
+def winning_index(cards: Sequence[int], tab: OrderTable) -> int:
+    """Index in ``cards`` of the card that holds the trick (the highest trump, else the
+    highest card of the led suit; at SA and TA only the led suit can win)."""
+    led = cards[0] >> 3
+    strength = tab.strength
+    trump = tab.trump
+    suit_trump = trump <= 3
+    best = 0
+    best_key = -1
+    for i, c in enumerate(cards):
+        suit = c >> 3
+        if suit_trump and suit == trump:
+            key = 16 + strength[c]
+        elif suit == led:
+            key = 8 + strength[c]
+        else:
+            continue
+        if key > best_key:
+            best_key = key
+            best = i
+    return best
+
+
+def trick_points(cards: Sequence[int], tab: OrderTable) -> int:
+    points = tab.points
+    return sum(points[c] for c in cards)
+
+
+def legal_cards(
+    hand: CardSet,
+    trick_seats: Sequence[Seat],
+    trick_cards: Sequence[int],
+    seat: Seat,
+    trump: Trump,
+    profile: Profile,
+) -> CardSet:
+    """The cards of ``hand`` that ``seat`` may play on the trick so far.
+
+    Never empty while the hand is not empty: when no rule restricts the choice,
+    every card of the hand is legal.
+    """
+    return legal_with(
+        hand, trick_seats, trick_cards, seat, table(trump, profile.ta_points), profile
+    )
+
+
+def legal_with(
+    hand: CardSet,
+    trick_seats: Sequence[Seat],
+    trick_cards: Sequence[int],
+    seat: Seat,
+    tab: OrderTable,
+    profile: Profile,
+) -> CardSet:
+    """:func:`legal_cards` with the contract's order table already looked up."""
+    if not trick_cards or not hand:
+        return hand
+    trump = tab.trump
+    led = trick_cards[0] >> 3
+    follow = hand & SUIT_MASKS[led]
+    if trump == Trump.SA:
+        return follow or hand
+    win = winning_index(trick_cards, tab)
+    best = trick_cards[win]
+    partner_holds = trick_seats[win] == seat.partner
+    if trump == Trump.TA:
+        if not follow:
+            return hand
+        if partner_holds and not profile.ta_beat_partner:
+            return follow
+        return (follow & tab.beats[best]) or follow
+    trumps = hand & SUIT_MASKS[trump]
+    if led == trump:
+        if not trumps:
+            return hand
+        if partner_holds and not profile.overtrump_partner:
+            return trumps
+        return (trumps & tab.beats[best]) or trumps
+    if follow:
+        return follow
+    if partner_holds or not trumps:
+        return hand
+    if best >> 3 == trump:  # an opponent trumped: overtrump if able
+        higher = trumps & tab.beats[best]
+        if higher:
+            return higher
+        return trumps if profile.undertrump is Undertrump.MUST_UNDERTRUMP else hand
+    return trumps
+
+
+def why_required(
+    hand: CardSet,
+    trick_seats: Sequence[Seat],
+    trick_cards: Sequence[int],
+    seat: Seat,
+    trump: Trump,
+    profile: Profile,
+) -> tuple[str, str]:
+    """The rule (stable id) that restricts the choice now, and its wording.
+
+    Used by the judge to explain a refusal: ``("must-overtrump", "must beat the 9♥
+    on the table with a higher trump")``. Call only when the choice is restricted.
+    """
+    from rules.cards import card_label
+
+    tab = table(trump, profile.ta_points)
+    led = trick_cards[0] >> 3
+    follow = hand & SUIT_MASKS[led]
+    best = trick_cards[winning_index(trick_cards, tab)]
+    led_name = ("clubs", "diamonds", "hearts", "spades")[led]
+    if trump == Trump.SA or (trump != Trump.TA and led != trump and follow):
+        return "must-follow-suit", f"must follow suit ({led_name} led)"
+    if trump == Trump.TA:
+        if follow & tab.beats[best]:
+            return (
+                "must-beat",
+                f"must follow {led_name} and beat the {card_label(best)} (all trump)",
+            )
+        return "must-follow-suit", f"must follow suit ({led_name} led)"
+    trumps = hand & SUIT_MASKS[trump]
+    if led == trump:
+        if trumps & tab.beats[best]:
+            return "must-overtrump", f"trump led: must beat the {card_label(best)} on the table"
+        return "must-follow-suit", f"trump led: must play a trump ({led_name})"
+    if best >> 3 == trump:
+        if trumps & tab.beats[best]:
+            return (
+                "must-overtrump",
+                f"void in {led_name}: must overtrump the {card_label(best)} of an opponent",
+            )
+        return "must-undertrump", f"void in {led_name}: must undertrump (pisser) with a trump"
+    return "must-trump", f"void in {led_name} and the partner does not hold the trick: must trump"

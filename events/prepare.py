@@ -14,7 +14,7 @@ from uuid import UUID
 from events.canonical import canonical_json, normalize
 from events.catalog import validate
 from events.errors import IdempotencyError, InvalidEvent
-from events.records import NewEvent, Pending
+from events.records import NewEvent, Pending, Verdict
 from events.upcasting import upcast
 
 MAX_EVENT_BYTES = 256 * 1024
@@ -64,3 +64,16 @@ def check_recorded_by(recorded_by: Any) -> str:
         return str(normalize(recorded_by))
     except ValueError as error:
         raise InvalidEvent("", {"recorded_by": [str(error)]}) from None
+
+
+def breaches_column(verdict: Verdict | None, count: int) -> list[str | None]:
+    """The ``breaches`` column (canonical JSON or NULL) of each event, from a check's verdict."""
+    if verdict is None or not verdict.breaches:
+        return [None] * count
+    if len(verdict.breaches) != count:
+        given = len(verdict.breaches)
+        raise ValueError(f"the check returned breaches for {given} of {count} events")
+    return [
+        canonical_json(normalize([dict(b) for b in found])) if found else None
+        for found in verdict.breaches
+    ]

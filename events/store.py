@@ -23,23 +23,24 @@ the conflict, reported as :class:`~events.errors.ConcurrencyError`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import IO, Any
 from uuid import UUID
 
 from psycopg import Connection, errors
 
 from events.boundary import translated
-from events.canonical import canonical_json, normalize
+from events.bulk_export import export_ndjson
+from events.bulk_import import ImportSummary, import_ndjson
 from events.chain import GENESIS, event_hash
 from events.errors import ConcurrencyError, EventRefused, GameNotFound
-from events.games import meta_of
+from events.games import GameFilter, meta_of
 from events.idempotency import replayed
 from events.pool import Pool
-from events.prepare import Prepared, check_recorded_by, prepare
+from events.prepare import Prepared, breaches_column, check_recorded_by, prepare
 from events.reads import Reads
-from events.records import AppendResult, Check, NewEvent, Verdict
+from events.records import AppendResult, Check, NewEvent
 
 _HEAD = "SELECT last_version, last_hash FROM games WHERE game_id = %s FOR UPDATE"
 _NEW_GAME = """INSERT INTO games (game_id, club, profile, players, visibility, enforcement,
@@ -88,6 +89,27 @@ class EventStore(Reads):
                 actual = int(found[0]) if found else 0
                 raise ConcurrencyError(game_id, expected_version, actual) from error
 
+    def import_ndjson(
+        self,
+        lines: Iterable[str | bytes],
+        *,
+        check: Check | None = None,
+        recorded_by: str = "import",
+        batch_games: int = 500,
+        progress: bool = True,
+    ) -> ImportSummary:
+        """Import an NDJSON archive; see :mod:`events.bulk_import`."""
+        return import_ndjson(
+            self.pool, lines, check=check, recorded_by=recorded_by,
+            batch_games=batch_games, progress=progress,
+        )  # fmt: skip
+
+    def export_ndjson(
+        self, out: IO[str], game_ids: Sequence[UUID] | None = None, where: GameFilter | None = None
+    ) -> int:
+        """Write games as an NDJSON archive; see :mod:`events.bulk_export`."""
+        return export_ndjson(self.pool, out, game_ids, where)
+
 
 def append_in(
     conn: Connection[Any],
@@ -127,7 +149,7 @@ def append_prepared(
         raise ConcurrencyError(game_id, expected_version, current)
     _check_structure(prepared, current)
     verdict = check(conn, game_id, current, [p.pending for p in prepared]) if check else None
-    breaches = _breaches(verdict, len(prepared))
+    breaches = breaches_column(verdict, len(prepared))
     now = datetime.now(UTC)
     versions, hashes = [], []
     for offset, item in enumerate(prepared, start=1):
@@ -196,15 +218,3 @@ def _check_structure(prepared: list[Prepared], current: int) -> None:
             raise EventRefused("game-created-first", "a game starts with GameCreated", index)
         if not first and item.pending.type == "GameCreated":
             raise EventRefused("game-already-created", "GameCreated starts a game, once", index)
-
-
-def _breaches(verdict: Verdict | None, count: int) -> list[str | None]:
-    if verdict is None or not verdict.breaches:
-        return [None] * count
-    if len(verdict.breaches) != count:
-        given = len(verdict.breaches)
-        raise ValueError(f"the check returned breaches for {given} of {count} events")
-    return [
-        canonical_json(normalize([dict(b) for b in found])) if found else None
-        for found in verdict.breaches
-    ]

@@ -32,21 +32,21 @@ def admin_url(backend: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def make_database() -> Iterator[Callable[[str], str]]:
-    """``make_database(backend)``: the URL of this session's migrated database on that
-    backend (created on first use, dropped at the end of the session)."""
-    made: dict[str, tuple[str, str, str]] = {}
+def make_database() -> Iterator[Callable[..., str]]:
+    """``make_database(backend, tag="main")``: the URL of this session's migrated database
+    ``tag`` on that backend (created on first use, dropped at the end of the session)."""
+    made: dict[tuple[str, str], tuple[str, str, str]] = {}
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
 
-    def make(backend: str) -> str:
-        if backend not in made:
+    def make(backend: str, tag: str = "main") -> str:
+        if (backend, tag) not in made:
             admin = admin_url(backend)
             name = f"coinche_test_{worker}_{uuid.uuid4().hex[:8]}"
             ensure_database(admin, name)
             url = with_database(admin, name)
             migrate(url)
-            made[backend] = (admin, name, url)
-        return made[backend][2]
+            made[(backend, tag)] = (admin, name, url)
+        return made[(backend, tag)][2]
 
     yield make
     for admin, name, _ in made.values():
@@ -54,6 +54,6 @@ def make_database() -> Iterator[Callable[[str], str]]:
 
 
 @pytest.fixture(scope="session")
-def database_url(make_database: Callable[[str], str]) -> str:
+def database_url(make_database: Callable[..., str]) -> str:
     """A migrated database: on ``DATABASE_URL``'s server when set, else the embedded one."""
     return make_database(EXTERNAL if os.environ.get("DATABASE_URL") else EMBEDDED)

@@ -16,8 +16,19 @@ BACKENDS = ["embedded", pytest.param("external", marks=pytest.mark.realserver)]
 
 
 @pytest.fixture(scope="session", params=BACKENDS)
-def backend_url(request: pytest.FixtureRequest, make_database: Callable[[str], str]) -> str:
-    return make_database(request.param)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(scope="session")
+def backend_url(backend: str, make_database: Callable[..., str]) -> str:
+    return make_database(backend)
+
+
+@pytest.fixture(scope="session")
+def other_url(backend: str, make_database: Callable[..., str]) -> str:
+    """A second database on the same backend (for round trips between two stores)."""
+    return make_database(backend, "other")
 
 
 @pytest.fixture(scope="session")
@@ -33,6 +44,13 @@ def store(backend_url: str, _stores: dict[str, EventStore]) -> EventStore:
     if backend_url not in _stores:
         _stores[backend_url] = EventStore(make_pool(backend_url, max_size=12))
     return _stores[backend_url]
+
+
+@pytest.fixture
+def other_store(other_url: str, _stores: dict[str, EventStore]) -> EventStore:
+    if other_url not in _stores:
+        _stores[other_url] = EventStore(make_pool(other_url, max_size=4))
+    return _stores[other_url]
 
 
 @pytest.fixture

@@ -2,13 +2,15 @@
 
 Players bid from hand strength (suit, SA and TA contracts where allowed), coinche
 when the defence looks strong, sometimes try a capot, declare their announces and
-belotes, and play with a simple heuristic (win cheaply, feed a partner who holds
-the trick). Used by tests, benchmarks and the demo data.
+belotes, and play with a simple heuristic (:mod:`rules.players`). Hands are always
+dealt from a deck (cut and packets); whether the log records them is a choice, as
+at a real table. ``breaches`` makes players revoke now and then (an illegal card
+whenever one is in hand), for audit tests; each one is listed in ``injected``.
 
 >>> from rules.registry import find_profile
 >>> g = generate_game(find_profile("ffb"), seed=7)
->>> g.final.over
-True
+>>> g.final.over, g.injected
+(True, ())
 """
 
 from __future__ import annotations
@@ -21,27 +23,20 @@ from rules.actions import (
     AnnounceDeclared,
     BeloteDeclared,
     BeloteWord,
-    BidPlaced,
-    Call,
     CardPlayed,
-    Coinched,
     DealStarted,
     Misdeal,
-    Passed,
-    Surcoinched,
 )
 from rules.announces import best_announces
 from rules.belote import belote_suits, pair
-from rules.cards import SUIT_MASKS, Card, CardSet, iter_cards, mask_of
-from rules.contract import CAPOT
+from rules.cards import Card, CardSet, iter_cards, mask_of
 from rules.deal import Deal, Phase
 from rules.dealing import deal_hands
 from rules.game import Game
-from rules.order import table
-from rules.play import winning_index
+from rules.play import legal_with, why_required
+from rules.players import choose_call, choose_card
 from rules.profiles import Profile
 from rules.seats import Seat, seats_from
-from rules.strength import estimate
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +46,7 @@ class GeneratedGame:
     target: int
     actions: tuple[Action, ...]
     final: Game
+    injected: tuple[tuple[int, str], ...] = ()  # (index in actions, rule) of each revoke
 
 
 def generate_game(
@@ -61,199 +57,117 @@ def generate_game(
     max_deals: int = 60,
     record_hands: bool | None = None,
     misdeal_rate: float = 0.01,
+    breaches: float = 0.0,
 ) -> GeneratedGame:
-    """Play a whole game (until a team wins, or ``max_deals`` deals)."""
-    rng = random.Random(seed)
-    first = Seat(rng.randrange(4))
-    game = Game.start(profile, first, target)
-    actions: list[Action] = []
-    deck = list(range(32))
-    rng.shuffle(deck)
-    while not game.over and len(game.records) < max_deals:
-        deck = _next_deck(game, deck, rng)
-        start = _deal_start(game, deck, rng, record_hands)
-        actions.append(start)
-        game = game.apply(start)
-        hands = [mask_of(h) for h in start.hands or _hands_of(start, profile)]
-        if rng.random() < misdeal_rate:
-            misdeal = Misdeal(start.dealer)
-            actions.append(misdeal)
-            game = game.apply(misdeal)
-            continue
-        game = _play_deal(game, hands, rng, actions)
-    return GeneratedGame(profile, first, game.target, tuple(actions), game)
+    """Play a whole game (until a team wins, or ``max_deals`` deals).
 
-
-def _next_deck(game: Game, deck: list[int], rng: random.Random) -> list[int]:
-    if game.profile.shuffle:
-        deck = deck[:]
-        rng.shuffle(deck)
-        return deck
-    last = game.deal
-    if last is not None and len(last.tricks) == 8:
-        return [c for t in last.tricks for c in t.cards]
-    return deck
-
-
-def _deal_start(
-    game: Game, deck: list[int], rng: random.Random, record_hands: bool | None
-) -> DealStarted:
-    p = game.profile
-    dealer = game.next_dealer
-    cut = rng.randint(p.cut_min_packet, 32 - p.cut_min_packet)
-    packets = rng.choice(p.packets)
-    order = (*seats_from(dealer, p.direction)[1:], dealer)
-    hands = deal_hands(tuple(deck), cut, packets, order)
-    keep = rng.random() < 0.5 if record_hands is None else record_hands
-    return DealStarted(
-        dealer,
-        tuple(tuple(Card(c) for c in h) for h in hands),
-        tuple(Card(c) for c in deck) if keep else None,
-        cut if keep else None,
-        packets if keep else None,
+    ``record_hands``: True/False to always/never record the hands in ``DealStarted``,
+    None to choose at random per deal.
+    """
+    table = _Table(profile, random.Random(seed), record_hands, misdeal_rate, breaches)
+    first = Seat(table.rng.randrange(4))
+    table.game = Game.start(profile, first, target)
+    while not table.game.over and len(table.game.records) < max_deals:
+        table.deal()
+    game = table.game
+    return GeneratedGame(
+        profile, first, game.target, tuple(table.actions), game, tuple(table.injected)
     )
 
 
-def _hands_of(start: DealStarted, profile: Profile) -> list[tuple[Card, ...]]:
-    raise AssertionError("the generator always deals hands")
+class _Table:
+    """The generator's table: the real hands, the log being written, the game so far."""
 
+    def __init__(
+        self,
+        profile: Profile,
+        rng: random.Random,
+        record_hands: bool | None,
+        misdeal_rate: float,
+        breaches: float,
+    ) -> None:
+        self.profile, self.rng = profile, rng
+        self.record_hands, self.misdeal_rate, self.breaches = record_hands, misdeal_rate, breaches
+        self.actions: list[Action] = []
+        self.injected: list[tuple[int, str]] = []
+        self.deck = list(range(32))
+        rng.shuffle(self.deck)
+        self.game: Game = Game.start(profile, Seat.N)
+        self.hands: list[CardSet] = [0, 0, 0, 0]
+        self.held: list[CardSet] = [0, 0, 0, 0]
 
-def _play_deal(game: Game, hands: list[CardSet], rng: random.Random, actions: list[Action]) -> Game:
-    while game.deal is not None and game.deal.phase is Phase.AUCTION:
-        call = _choose_call(game.deal, hands, rng)
-        actions.append(call)
-        game = game.apply(call)
-    deal = game.deal
-    if deal is None or deal.phase is not Phase.PLAY:
-        return game
-    held = list(hands)
-    while game.deal is not None and game.deal.phase is Phase.PLAY:
-        deal = game.deal
-        seat = deal.turn
-        for extra in _declarations(deal, seat, hands[seat], held[seat], rng):
-            actions.append(extra)
-            game = game.apply(extra)
-        deal = game.deal
-        assert deal is not None
-        card = _choose_card(deal, held[seat], rng)
-        suits = (
-            belote_suits(deal.contract.trump, deal.profile.belote_at_ta) if deal.contract else ()
+    def record(self, action: Action) -> None:
+        self.actions.append(action)
+        self.game = self.game.apply(action)
+
+    def deal(self) -> None:
+        self._shuffle()
+        self.record(self._start())
+        if self.rng.random() < self.misdeal_rate:
+            self.record(Misdeal(self.game.next_dealer))
+            return
+        while self._deal.phase is Phase.AUCTION:
+            self.record(choose_call(self._deal, self.hands, self.rng))
+        while self._deal.phase is Phase.PLAY:
+            self._turn()
+
+    @property
+    def _deal(self) -> Deal:
+        assert self.game.deal is not None
+        return self.game.deal
+
+    def _shuffle(self) -> None:
+        last = self.game.deal
+        if self.profile.shuffle:
+            self.rng.shuffle(self.deck)
+        elif last is not None and len(last.tricks) == 8:
+            self.deck = [c for t in last.tricks for c in t.cards]  # the gathered tricks
+
+    def _start(self) -> DealStarted:
+        p, rng = self.profile, self.rng
+        dealer = self.game.next_dealer
+        cut = rng.randint(p.cut_min_packet, 32 - p.cut_min_packet)
+        packets = rng.choice(p.packets)
+        order = (*seats_from(dealer, p.direction)[1:], dealer)
+        hands = deal_hands(tuple(self.deck), cut, packets, order)
+        self.hands = [mask_of(h) for h in hands]
+        self.held = list(self.hands)
+        keep = rng.random() < 0.5 if self.record_hands is None else self.record_hands
+        procedure = rng.random() < 0.5
+        return DealStarted(
+            dealer,
+            tuple(tuple(Card(c) for c in h) for h in hands) if keep else None,
+            tuple(Card(c) for c in self.deck) if keep and procedure else None,
+            cut if keep and procedure else None,
+            packets if keep and procedure else None,
         )
-        for s in suits:
-            if hands[seat] & pair(s) == pair(s) and pair(s) >> card & 1 and rng.random() < 0.95:
-                word = BeloteWord.BELOTE if held[seat] & pair(s) == pair(s) else BeloteWord.REBELOTE
-                said = BeloteDeclared(seat, word)
-                actions.append(said)
-                game = game.apply(said)
-        play = CardPlayed(seat, Card(card))
-        actions.append(play)
-        held[seat] &= ~(1 << card)
-        game = game.apply(play)
-    return game
 
-
-def _declarations(
-    deal: Deal, seat: Seat, dealt: CardSet, held: CardSet, rng: random.Random
-) -> list[Action]:
-    if deal.tricks or not deal.profile.announces or deal.contract is None:
-        return []
-    if seat in deal.trick_seats or rng.random() < 0.1:
-        return []
-    found = best_announces(dealt, deal.contract.trump)
-    return [AnnounceDeclared(seat, a.kind, tuple(iter_cards(a.cards))) for a in found]
-
-
-def _choose_call(deal: Deal, hands: list[CardSet], rng: random.Random) -> Call:
-    auction = deal.auction
-    seat = auction.turn
-    p = deal.profile
-    standing = auction.bid
-    if standing is not None and standing.seat.team != seat.team and auction.coinche == 1:
-        mine = max(estimate(hands[seat], t) for t in p.trumps)
-        value = 250 if standing.value == CAPOT else int(standing.value)
-        if mine >= 90 and rng.random() < 0.08 + (value - 80) / 600:
-            coinche = Coinched(seat)
-            if auction.judge(coinche).legal:
-                return coinche
-    takers_turn = standing is not None and standing.seat.team == seat.team
-    if auction.coinche == 2 and takers_turn and rng.random() < 0.15:
-        return Surcoinched(seat)
-    if auction.coinche == 1:
-        bid = _choose_bid(deal, hands[seat], seat, rng)
-        if bid is not None and auction.judge(bid).legal:
-            return bid
-    return Passed(seat)
-
-
-def _choose_bid(deal: Deal, hand: CardSet, seat: Seat, rng: random.Random) -> BidPlaced | None:
-    p = deal.profile
-    scored = sorted(((estimate(hand, t) + rng.randint(-12, 12), t) for t in p.trumps), reverse=True)
-    strength, trump = scored[0]
-    standing = deal.auction.bid
-    if standing is not None and standing.seat == seat.partner and standing.value != CAPOT:
-        strength += 15
-    if strength >= 150 and p.capot_bid and rng.random() < 0.3:
-        return BidPlaced(seat, CAPOT, trump)
-    value = int(strength) // 10 * 10
-    if value < p.min_bid:
-        if not (value + 10 >= p.min_bid and rng.random() < 0.3):
-            return None
-        value = p.min_bid
-    if p.max_bid is not None:
-        value = min(value, p.max_bid)
-    if standing is not None:
-        if standing.value == CAPOT:
-            return None
-        need = int(standing.value) + (
-            0
-            if p.same_value_higher_suit
-            and trump.is_suit
-            and standing.trump.is_suit
-            and trump > standing.trump
-            else 1
-        )
-        if value < need:
-            return None
-        value = max(
-            need, (standing.value // p.bid_step + 1) * p.bid_step if need > standing.value else need
-        )
-    if not deal.auction.valid_value(value):
-        value = max(p.min_bid, (value // p.bid_step + 1) * p.bid_step)
-        if not deal.auction.valid_value(value):
-            return None
-    return BidPlaced(seat, value, trump)
-
-
-def _choose_card(deal: Deal, held: CardSet, rng: random.Random) -> int:
-    legal = deal.legal_cards()
-    assert legal, "the generator always knows the hands"
-    options = list(iter_cards(legal))
-    if len(options) == 1 or rng.random() < 0.25:
-        return rng.choice(options)
-    assert deal.contract is not None
-    tab = table(deal.contract.trump, deal.profile.ta_points)
-    if not deal.trick_cards:
-        return max(options, key=lambda c: (tab.strength[c], rng.random()))
-    seat = deal.turn
-    win = winning_index(deal.trick_cards, tab)
-    if deal.trick_seats[win] == seat.partner:
-        return max(
-            options,
-            key=lambda c: (
-                tab.points[c] if not tab.trump_mask >> c & 1 else -tab.points[c],
-                rng.random(),
-            ),
-        )
-    winners = [
-        c for c in options if winning_index((*deal.trick_cards, c), tab) == len(deal.trick_cards)
-    ]
-    if winners:
-        return min(
-            winners,
-            key=lambda c: (tab.strength[c] + (8 if tab.trump_mask >> c & 1 else 0), rng.random()),
-        )
-    return min(options, key=lambda c: (tab.points[c], tab.strength[c], rng.random()))
-
-
-def suit_length(hand: CardSet, suit: int) -> int:
-    return (hand & SUIT_MASKS[suit]).bit_count()
+    def _turn(self) -> None:
+        deal, seat, rng = self._deal, self._deal.turn, self.rng
+        contract = deal.contract
+        assert contract is not None and deal.order is not None
+        first_card = not deal.tricks and seat not in deal.trick_seats
+        if first_card and self.profile.announces and rng.random() < 0.9:
+            for a in best_announces(self.hands[seat], contract.trump):
+                self.record(AnnounceDeclared(seat, a.kind, tuple(iter_cards(a.cards))))
+        held = self.held[seat]
+        legal = legal_with(held, deal.trick_seats, deal.trick_cards, seat, deal.order, self.profile)
+        illegal = held & ~legal
+        revoke = ""
+        if illegal and rng.random() < self.breaches:
+            card = rng.choice(list(iter_cards(illegal)))
+            revoke, _why = why_required(
+                held, deal.trick_seats, deal.trick_cards, seat, contract.trump, self.profile
+            )
+        else:
+            card = Card(choose_card(deal, legal, rng))
+        for s in belote_suits(contract.trump, self.profile.belote_at_ta):
+            mine = self.hands[seat] & pair(s) == pair(s) and pair(s) >> card & 1
+            if mine and rng.random() < 0.95:
+                whole = held & pair(s) == pair(s)
+                word = BeloteWord.BELOTE if whole else BeloteWord.REBELOTE
+                self.record(BeloteDeclared(seat, word))
+        if revoke:
+            self.injected.append((len(self.actions), revoke))
+        self.held[seat] &= ~(1 << card)
+        self.record(CardPlayed(seat, card))

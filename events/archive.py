@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -41,7 +41,10 @@ class ArchivedGame:
 
 
 def parse_line(line_no: int, line: str | bytes, recorded_by: str, now: datetime) -> ArchivedGame:
-    """One archive line as a checked game, or :class:`ImportLineError` saying what is wrong."""
+    """One archive line as a checked game, or :class:`ImportLineError` saying what is wrong.
+
+    ``recorded_by`` must already be valid (see :func:`events.prepare.check_recorded_by`).
+    """
     try:
         doc = json.loads(line)
     except (ValueError, RecursionError) as error:
@@ -54,9 +57,10 @@ def parse_line(line_no: int, line: str | bytes, recorded_by: str, now: datetime)
         raise ImportLineError(line_no, f'"events" is a list of 1 to {MAX_EVENTS_PER_GAME} events')
     rows: list[Row] = []
     previous = GENESIS
+    context = (line_no, str(game_id), format_time(now), recorded_by)
     for index, entry in enumerate(events):
         try:
-            row = _row(line_no, game_id, index, entry, previous, recorded_by, now)
+            row = _row(context, index, entry, previous)
         except (InvalidEvent, EventRefused) as error:
             raise ImportLineError(line_no, f"event {index + 1}: {error}") from None
         rows.append(row)
@@ -64,9 +68,8 @@ def parse_line(line_no: int, line: str | bytes, recorded_by: str, now: datetime)
     return ArchivedGame(line_no, game_id, rows)
 
 
-def _row(
-    line_no: int, game_id: UUID, index: int, entry: Any, previous: str, by: str, now: datetime
-) -> Row:
+def _row(context: tuple[int, str, str, str], index: int, entry: Any, previous: str) -> Row:
+    line_no, game_id, now, by = context
     where = f"event {index + 1}"
     if not isinstance(entry, dict):
         raise ImportLineError(line_no, f"{where}: an event is a JSON object")
@@ -81,8 +84,8 @@ def _row(
     if first != (prepared.pending.type == "GameCreated"):
         rule = "game-created-first" if first else "game-already-created"
         raise EventRefused(rule, "a game starts with one GameCreated, and only one", index)
-    at = format_time(_moment(entry.get("recorded_at"), now, line_no, where))
-    who = check_recorded_by(entry.get("recorded_by", by))
+    at = now if "recorded_at" not in entry else _moment(entry["recorded_at"], line_no, where)
+    who = by if "recorded_by" not in entry else check_recorded_by(entry["recorded_by"])
     p = prepared.pending
     digest = event_hash(
         game_id,
@@ -109,9 +112,7 @@ def _uuid(value: Any, line_no: int, what: str) -> UUID:
     raise ImportLineError(line_no, f"{what}: a UUID string is required")
 
 
-def _moment(value: Any, now: datetime, line_no: int, where: str) -> datetime:
-    if value is None:
-        return now
+def _moment(value: Any, line_no: int, where: str) -> str:
     try:
         moment = (
             datetime.fromisoformat(value) if isinstance(value, str) and len(value) < 40 else None
@@ -120,4 +121,4 @@ def _moment(value: Any, now: datetime, line_no: int, where: str) -> datetime:
         moment = None
     if moment is None or moment.tzinfo is None:
         raise ImportLineError(line_no, f"{where}: recorded_at is an ISO 8601 time with a zone")
-    return moment.astimezone(UTC)
+    return format_time(moment)

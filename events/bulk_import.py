@@ -12,38 +12,27 @@ writer), its games are retried one per transaction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+import gc
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from queue import Queue
 from typing import Any
 from uuid import UUID
 
-from psycopg import Connection, errors
+from psycopg import Connection
 from tqdm import tqdm
 
 from events.archive import ArchivedGame, parse_line
 from events.boundary import translated
-from events.errors import EventRefused, ImportLineError
-from events.games import meta_of
+from events.bulk_write import ImportSummary, write_batch
+from events.errors import ImportLineError
 from events.pool import Pool
-from events.prepare import breaches_column
+from events.prepare import check_recorded_by
 from events.records import Check
 
-_GAMES_COPY = """COPY games (game_id, club, profile, players, visibility, enforcement, status,
-    created_at, updated_at, last_version, last_hash) FROM STDIN"""
-_EVENTS_COPY = """COPY events (game_id, version, event_id, type, schema_version, data,
-    recorded_at, recorded_by, breaches, hash) FROM STDIN"""
-_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
-_BS, _BS2, _NULL = "\\", "\\\\", "\\N"
-_TAKEN_GAMES = "SELECT game_id FROM games WHERE game_id = ANY(%s)"
-_TAKEN_EVENTS = "SELECT event_id FROM events WHERE event_id = ANY(%s)"
-
-
-@dataclass
-class ImportSummary:
-    imported: int = 0
-    events: int = 0
-    refused: list[tuple[int, str | None, str]] = field(default_factory=list)  # line, game, why
+__all__ = ["ImportSummary", "import_ndjson"]
 
 
 def import_ndjson(
@@ -55,130 +44,84 @@ def import_ndjson(
     batch_games: int = 500,
     progress: bool = True,
 ) -> ImportSummary:
-    """Import an archive (an iterable of lines, e.g. an open file); blank lines are skipped."""
+    """Import an archive (an iterable of lines, e.g. an open file); blank lines are skipped.
+
+    Parsing runs in the calling thread while a writer thread copies the previous batch,
+    so Python's work and the server's overlap; ``check`` is called in the writer thread.
+    """
+    recorded_by = check_recorded_by(recorded_by)
     summary = ImportSummary()
     seen: set[UUID] = set()  # game and event ids of this archive, to refuse repeats
     batch: list[ArchivedGame] = []
     now = datetime.now(UTC)
     bar = tqdm(desc="importing", unit=" games", disable=not progress)
-    with translated("import"), pool.connection() as conn:
-        for line_no, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            try:
-                game = parse_line(line_no, line, recorded_by, now)
-            except ImportLineError as error:
-                summary.refused.append((line_no, None, error.reason))
-                continue
-            ids = {game.game_id, *(r.prepared.pending.id for r in game.rows)}
-            if ids & seen:
-                summary.refused.append(
-                    (line_no, str(game.game_id), "repeats an id of this archive")
-                )
-                continue
-            seen |= ids
-            batch.append(game)
-            if len(batch) >= batch_games:
-                _flush(conn, batch, check, summary, bar)
-        _flush(conn, batch, check, summary, bar)
+    with translated("import"), pool.connection() as conn, _fewer_collections():
+        writer = _Writer(conn, check, summary, bar)
+        try:
+            for line_no, line in enumerate(lines, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    game = parse_line(line_no, line, recorded_by, now)
+                except ImportLineError as error:
+                    summary.refused.append((line_no, None, error.reason))
+                    continue
+                ids = {game.game_id, *(r.prepared.pending.id for r in game.rows)}
+                if ids & seen:
+                    why = "repeats a game or event id of this archive"
+                    summary.refused.append((line_no, str(game.game_id), why))
+                    continue
+                seen |= ids
+                batch.append(game)
+                if len(batch) >= batch_games:
+                    writer.put(batch)
+                    batch = []
+            writer.put(batch)
+        finally:
+            writer.finish()
     bar.close()
+    summary.refused.sort(key=lambda refusal: refusal[0])
     return summary
 
 
-def _flush(
-    conn: Connection[Any],
-    batch: list[ArchivedGame],
-    check: Check | None,
-    s: ImportSummary,
-    bar: Any,
-) -> None:
+class _Writer(threading.Thread):
+    """Writes batches handed over by the parsing thread; re-raises its error there."""
+
+    def __init__(self, conn: Connection[Any], check: Check | None, s: ImportSummary, bar: Any):
+        super().__init__(name="coinche-import-writer", daemon=True)
+        self.conn, self.check, self.summary, self.bar = conn, check, s, bar
+        self.queue: Queue[list[ArchivedGame] | None] = Queue(maxsize=2)
+        self.error: BaseException | None = None
+        self.start()
+
+    def run(self) -> None:
+        while (batch := self.queue.get()) is not None:
+            if self.error is None and batch:
+                try:
+                    write_batch(self.conn, batch, self.check, self.summary, self.bar)
+                except BaseException as error:  # handed to the parsing thread
+                    self.error = error
+
+    def put(self, batch: list[ArchivedGame]) -> None:
+        if self.error is not None:
+            raise self.error
+        self.queue.put(batch)
+
+    def finish(self) -> None:
+        self.queue.put(None)
+        self.join()
+        if self.error is not None:
+            raise self.error
+
+
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Parsing allocates a batch's worth of small objects that all stay alive until it is
+    written; the default thresholds then rescan them over and over (a third of the
+    import's time). Collect less often for the import's duration."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], 50_000), *before[1:])
     try:
-        with conn.transaction():
-            written = _write(conn, batch, check, s.refused)
-    except errors.UniqueViolation:  # a concurrent writer took an id: isolate the culprit
-        written = []
-        for game in batch:
-            try:
-                with conn.transaction():
-                    written += _write(conn, [game], check, s.refused)
-            except errors.UniqueViolation:
-                why = "its ids were stored meanwhile"
-                s.refused.append((game.line_no, str(game.game_id), why))
-    s.imported += len(written)
-    s.events += sum(len(g.rows) for g in written)
-    bar.update(len(batch))
-    batch.clear()
-
-
-Accepted = tuple[ArchivedGame, list[str | None], str | None]  # game, breaches, status
-
-
-def _write(
-    conn: Connection[Any], batch: list[ArchivedGame], check: Check | None, refused: list[Any]
-) -> list[ArchivedGame]:
-    accepted = _screen(conn, batch, check, refused)
-    if accepted:
-        _copy_games(conn, accepted)
-        conn.execute("LOCK TABLE events IN EXCLUSIVE MODE")  # positions in commit order
-        _copy_events(conn, accepted)
-    return [game for game, _, _ in accepted]
-
-
-def _screen(
-    conn: Connection[Any], batch: list[ArchivedGame], check: Check | None, refused: list[Any]
-) -> list[Accepted]:
-    """The games of the batch that may go in: ids not stored yet, and passing the check."""
-    game_ids = [g.game_id for g in batch]
-    event_ids = [r.prepared.pending.id for g in batch for r in g.rows]
-    taken = {r[0] for r in conn.execute(_TAKEN_GAMES, (game_ids,))}
-    taken.update(r[0] for r in conn.execute(_TAKEN_EVENTS, (event_ids,)))
-    accepted: list[Accepted] = []
-    for game in batch:
-        ids = {game.game_id, *(r.prepared.pending.id for r in game.rows)}
-        if ids & taken:
-            refused.append((game.line_no, str(game.game_id), "game or event id already stored"))
-            continue
-        breaches: list[str | None] = [None] * len(game.rows)
-        status = None
-        if check is not None:
-            pending = [r.prepared.pending for r in game.rows]
-            try:
-                verdict = check(conn, game.game_id, 0, pending)
-            except EventRefused as error:
-                refused.append((game.line_no, str(game.game_id), f"refused: {error}"))
-                continue
-            breaches = breaches_column(verdict, len(game.rows))
-            status = verdict.status if verdict else None
-        if status is None and any(r.prepared.pending.type == "GameAbandoned" for r in game.rows):
-            status = "abandoned"
-        accepted.append((game, breaches, status))
-    return accepted
-
-
-def _copy_games(conn: Connection[Any], accepted: list[Accepted]) -> None:
-    with conn.cursor().copy(_GAMES_COPY) as copy:
-        for game, _, status in accepted:
-            first, last = game.rows[0], game.rows[-1]
-            club, profile, players, visibility, mode = meta_of(first.prepared.pending.data)
-            copy.write_row(
-                (game.game_id, club, profile, players, visibility, mode, status or "live",
-                 first.recorded_at, last.recorded_at, last.version, last.hash)
-            )  # fmt: skip
-
-
-def _copy_events(conn: Connection[Any], accepted: list[Accepted]) -> None:
-    """COPY in text format, rows assembled by hand: the payload is already canonical JSON,
-    which has no raw control characters, so only backslashes need escaping there."""
-    with conn.cursor().copy(_EVENTS_COPY) as copy:
-        for game, breaches, _ in accepted:
-            gid = str(game.game_id)
-            lines = []
-            for row, found in zip(game.rows, breaches, strict=True):
-                p = row.prepared
-                lines.append(
-                    f"{gid}\t{row.version}\t{p.pending.id}\t{p.pending.type}\t"
-                    f"{p.stored_version}\t{p.data_json.replace(_BS, _BS2)}\t"
-                    f"{row.recorded_at}\t{row.recorded_by.translate(_ESCAPES)}\t"
-                    f"{_NULL if found is None else found.replace(_BS, _BS2)}\t{row.hash}\n"
-                )
-            copy.write("".join(lines))
+        yield
+    finally:
+        gc.set_threshold(*before)

@@ -18,6 +18,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError
 
 from events import schemas as s
+from events.canonical import canonical_json
 from events.errors import InvalidEvent
 from events.upcasting import CURRENT, Data
 from rules.cards import RANK_LETTERS, SUIT_LETTERS
@@ -48,29 +49,35 @@ _TRUMPS = frozenset(("C", "D", "H", "S", "SA", "TA"))
 _WORDS = frozenset(("belote", "rebelote"))
 
 
-def _seat_only(d: Data) -> bool:
-    return len(d) == 1 and d.get("seat") in _SEATS
+def _seat_only(d: Data) -> str | None:
+    if len(d) == 1 and d.get("seat") in _SEATS:
+        return f'{{"seat":"{d["seat"]}"}}'
+    return None
 
 
-def _card_played(d: Data) -> bool:
-    return len(d) == 2 and d.get("seat") in _SEATS and d.get("card") in _CARDS
+def _card_played(d: Data) -> str | None:
+    if len(d) == 2 and d.get("seat") in _SEATS and d.get("card") in _CARDS:
+        return f'{{"card":"{d["card"]}","seat":"{d["seat"]}"}}'
+    return None
 
 
-def _bid_placed(d: Data) -> bool:
+def _bid_placed(d: Data) -> str | None:
     value = d.get("value")
-    return (
-        len(d) == 3
-        and d.get("seat") in _SEATS
-        and d.get("trump") in _TRUMPS
-        and ((type(value) is int and 1 <= value <= 1000) or value == "capot")
-    )
+    if len(d) == 3 and d.get("seat") in _SEATS and d.get("trump") in _TRUMPS:
+        if type(value) is int and 1 <= value <= 1000:
+            return f'{{"seat":"{d["seat"]}","trump":"{d["trump"]}","value":{value}}}'
+        if value == "capot":
+            return f'{{"seat":"{d["seat"]}","trump":"{d["trump"]}","value":"capot"}}'
+    return None
 
 
-def _belote(d: Data) -> bool:
-    return len(d) == 2 and d.get("seat") in _SEATS and d.get("word") in _WORDS
+def _belote(d: Data) -> str | None:
+    if len(d) == 2 and d.get("seat") in _SEATS and d.get("word") in _WORDS:
+        return f'{{"seat":"{d["seat"]}","word":"{d["word"]}"}}'
+    return None
 
 
-FAST_PATHS: dict[str, Callable[[Data], bool]] = {
+FAST_PATHS: dict[str, Callable[[Data], str | None]] = {
     "CardPlayed": _card_played,
     "Passed": _seat_only,
     "Coinched": _seat_only,
@@ -79,6 +86,7 @@ FAST_PATHS: dict[str, Callable[[Data], bool]] = {
     "BidPlaced": _bid_placed,
     "BeloteDeclared": _belote,
 }
+"""Per type, a test that a payload is already canonical; it returns its canonical JSON."""
 
 
 def validate(
@@ -88,6 +96,14 @@ def validate(
 
     Raises :class:`~events.errors.InvalidEvent` naming the wrong fields.
     """
+    version, loaded, _ = validate_json(event_type, data, schema_version, index)
+    return version, loaded
+
+
+def validate_json(
+    event_type: Any, data: Any, schema_version: Any = None, index: int = 0
+) -> tuple[int, Data, str]:
+    """:func:`validate`, also returning the payload's canonical JSON (hashed and stored)."""
     if not isinstance(event_type, str) or event_type not in CURRENT:
         known = ", ".join(EVENT_TYPES)
         message = f"unknown event type; use {known}"
@@ -100,13 +116,14 @@ def validate(
     if not isinstance(data, dict):
         raise InvalidEvent(event_type, {"data": ["a JSON object is required"]}, index)
     fast = FAST_PATHS.get(event_type)
-    if fast is not None and fast(data):
-        return version, dict(data)
+    text = fast(data) if fast is not None else None
+    if text is not None:
+        return version, dict(data), text
     try:
         loaded: Data = SCHEMAS[(event_type, version)].load(data)
     except ValidationError as error:
         raise InvalidEvent(event_type, _messages(error), index) from None
-    return version, loaded
+    return version, loaded, canonical_json(loaded)
 
 
 def _messages(error: ValidationError) -> dict[str, Any]:

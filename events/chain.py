@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import UTC, datetime
+from functools import lru_cache
 from uuid import UUID
 
 from events.canonical import canonical_json
@@ -27,13 +28,18 @@ GENESIS = ""
 
 def format_time(moment: datetime) -> str:
     """The canonical text of a timestamp: UTC, microseconds, ``Z``."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")[:-6] + "Z"
+
+
+@lru_cache(maxsize=4096)
+def _quoted(text: str) -> str:
+    return canonical_json(text)  # event types and authors repeat: encode each once
 
 
 def event_hash(
-    game_id: UUID,
+    game_id: UUID | str,
     version: int,
-    event_id: UUID,
+    event_id: UUID | str,
     event_type: str,
     schema_version: int,
     data_json: str,
@@ -52,11 +58,11 @@ def event_hash(
             f'["{game_id}"',
             str(version),
             f'"{event_id}"',
-            canonical_json(event_type),
+            _quoted(event_type),
             str(schema_version),
             data_json,
             f'"{moment}"',
-            canonical_json(recorded_by),
+            _quoted(recorded_by),
             f'"{previous}"]',
         )
     )

@@ -12,7 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from events.canonical import canonical_json, normalize
-from events.catalog import validate
+from events.catalog import validate_json
 from events.errors import IdempotencyError, InvalidEvent
 from events.records import NewEvent, Pending, Verdict
 from events.upcasting import upcast
@@ -30,8 +30,7 @@ class Prepared:
 def prepare_one(
     event_type: Any, data: Any, schema_version: Any, event_id: UUID, index: int
 ) -> Prepared:
-    version, canonical = validate(event_type, data, schema_version, index)
-    data_json = canonical_json(canonical)
+    version, canonical, data_json = validate_json(event_type, data, schema_version, index)
     if len(data_json) > MAX_EVENT_BYTES // 4 and len(data_json.encode()) > MAX_EVENT_BYTES:
         raise InvalidEvent(event_type, {"data": [f"larger than {MAX_EVENT_BYTES} bytes"]}, index)
     current, upcast_data = upcast(event_type, version, canonical)

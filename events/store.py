@@ -32,7 +32,8 @@ from psycopg import Connection, errors
 
 from events.boundary import translated
 from events.bulk_export import export_ndjson
-from events.bulk_import import ImportSummary, import_ndjson
+from events.bulk_import import import_ndjson
+from events.bulk_write import ImportSummary
 from events.chain import GENESIS, event_hash
 from events.errors import ConcurrencyError, EventRefused, GameNotFound
 from events.games import GameFilter, meta_of

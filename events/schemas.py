@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
+from marshmallow.validate import OneOf
 
 from events.fields import (
     BidValueField,
@@ -55,15 +56,13 @@ class GameCreatedSchema(Payload):
     target = Int(1, 100_000, load_default=None, allow_none=True)
     enforcement = fields.String(
         load_default="strict",
-        validate=lambda v: v in ("strict", "record"),
-        error_messages={"validator_failed": "must be 'strict' or 'record'"},
+        validate=OneOf(("strict", "record"), error="must be 'strict' or 'record'"),
     )
     club = Text(load_default=None, allow_none=True)
     metadata = Document(load_default=dict)
     visibility = fields.String(
         load_default="private",
-        validate=lambda v: v in ("private", "public"),
-        error_messages={"validator_failed": "must be 'private' or 'public'"},
+        validate=OneOf(("private", "public"), error="must be 'private' or 'public'"),
     )
 
 
@@ -114,8 +113,7 @@ class AnnounceDeclaredSchema(Payload):
     seat = SeatField(required=True)
     kind = fields.String(
         required=True,
-        validate=lambda v: v in _ANNOUNCE_SIZES,
-        error_messages={"validator_failed": "must be tierce, cinquante, cent or carre"},
+        validate=OneOf(tuple(_ANNOUNCE_SIZES), error="must be tierce, cinquante, cent or carre"),
     )
     cards = fields.List(CardField(), required=True)
 
@@ -132,8 +130,7 @@ class BeloteDeclaredSchema(Payload):
     seat = SeatField(required=True)
     word = fields.String(
         required=True,
-        validate=lambda v: v in ("belote", "rebelote"),
-        error_messages={"validator_failed": "must be 'belote' or 'rebelote'"},
+        validate=OneOf(("belote", "rebelote"), error="must be 'belote' or 'rebelote'"),
     )
 
 
@@ -192,6 +189,5 @@ class GameCreatedV1Schema(Payload):
     metadata = Document(load_default=dict)
     visibility = fields.String(
         load_default="private",
-        validate=lambda v: v in ("private", "public"),
-        error_messages={"validator_failed": "must be 'private' or 'public'"},
+        validate=OneOf(("private", "public"), error="must be 'private' or 'public'"),
     )

@@ -79,14 +79,18 @@ class Auction(NamedTuple):
 
     def _judge_bid(self, bid: BidPlaced) -> Verdict:
         p, standing = self.profile, self.bid
-        label = bid_label(bid.value, bid.trump)
         if self.coinche > 1 and not (
             p.capot_over_coinche and bid.value == CAPOT and self.coinche == 2
         ):
-            return breach("contract-frozen", f"{bid.seat} bids {label} after a coinche")
+            return breach(
+                "contract-frozen",
+                f"{bid.seat} bids {bid_label(bid.value, bid.trump)} after a coinche",
+            )
         if p.speeches is Speeches.ONE_ROUND and self.speeches >= 4:
             return breach(
-                "one-speech", f"{bid.seat} bids {label}, but each player speaks only once"
+                "one-speech",
+                f"{bid.seat} bids {bid_label(bid.value, bid.trump)}, "
+                "but each player speaks only once",
             )
         if bid.trump not in p.trumps:
             allowed = " ".join(t.name for t in p.trumps)
@@ -97,14 +101,20 @@ class Auction(NamedTuple):
             if not p.capot_bid:
                 return breach("capot-not-allowed", "capot bids are not played here")
             if standing is not None and standing.value == CAPOT:
-                return breach("bid-too-low", f"{label} does not beat the standing capot")
+                return breach(
+                    "bid-too-low",
+                    f"{bid_label(bid.value, bid.trump)} does not beat the standing capot",
+                )
             return LEGAL
         value = bid.value
         if not isinstance(value, int) or not self.valid_value(value):
             return breach("bid-value", f"{value!r} is not a bid: {self.values_text()}")
         if standing is not None:
             if standing.value == CAPOT:
-                return breach("bid-too-low", f"nothing beats the standing capot ({label})")
+                return breach(
+                    "bid-too-low",
+                    f"nothing beats the standing capot ({bid_label(bid.value, bid.trump)})",
+                )
             assert isinstance(standing.value, int)
             higher = value > standing.value or (
                 p.same_value_higher_suit
@@ -116,7 +126,7 @@ class Auction(NamedTuple):
             if not higher:
                 return breach(
                     "bid-too-low",
-                    f"{label} does not beat the standing "
+                    f"{bid_label(bid.value, bid.trump)} does not beat the standing "
                     f"{bid_label(standing.value, standing.trump)}",
                 )
         return LEGAL

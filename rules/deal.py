@@ -33,9 +33,9 @@ from rules.auction import Auction
 from rules.cards import Card, CardSet
 from rules.contract import Contract, Trump
 from rules.order import LAST_TRICK_BONUS, OrderTable, table
-from rules.play import legal_with, winning_index
+from rules.play import beats, legal_with
 from rules.profiles import Profile
-from rules.seats import Seat, next_seat
+from rules.seats import Direction, Seat, next_seat
 
 
 class Phase(StrEnum):
@@ -91,6 +91,7 @@ class Deal(NamedTuple):
     belotes: tuple[BeloteSaid, ...] = ()
     order: OrderTable | None = None  # the contract's card order and points
     nexts: tuple[Seat, ...] = ()  # the seat after each seat, in the profile's direction
+    best: int = -1  # index in the trick of the card holding it (-1: no card yet)
 
     @classmethod
     def start(
@@ -101,7 +102,7 @@ class Deal(NamedTuple):
         hands: tuple[CardSet, ...] | None = None,
     ) -> Deal:
         auction = Auction.start(profile, dealer)
-        nexts = tuple(next_seat(s, profile.direction) for s in Seat)
+        nexts = _NEXTS[profile.direction]
         return cls(
             profile, number, dealer, Phase.AUCTION, auction.turn, auction, hands=hands, nexts=nexts
         )
@@ -145,7 +146,13 @@ class Deal(NamedTuple):
             return None
         assert self.order is not None
         return legal_with(
-            hand, self.trick_seats, self.trick_cards, self.turn, self.order, self.profile
+            hand,
+            self.trick_seats,
+            self.trick_cards,
+            self.turn,
+            self.order,
+            self.profile,
+            self.best,
         )
 
     @property
@@ -209,36 +216,53 @@ class Deal(NamedTuple):
         )
 
     def _play(self, seat: Seat, card: Card) -> Deal:
-        played = list(self.played)
-        played[seat] |= 1 << card
+        p0, p1, p2, p3 = self.played
+        bit = 1 << card
+        if seat == 0:
+            played = (p0 | bit, p1, p2, p3)
+        elif seat == 1:
+            played = (p0, p1 | bit, p2, p3)
+        elif seat == 2:
+            played = (p0, p1, p2 | bit, p3)
+        else:
+            played = (p0, p1, p2, p3 | bit)
         belotes = self.belotes
         if belotes and belotes[-1].seat == seat and belotes[-1].card is None:
             last = belotes[-1]
             belotes = (*belotes[:-1], BeloteSaid(last.seat, last.word, card))
         seats = (*self.trick_seats, seat)
         cards = (*self.trick_cards, card)
-        if len(cards) < 4:
-            return Deal(
-                self.profile,
-                self.number,
-                self.dealer,
-                self.phase,
-                self.nexts[seat],
-                self.auction,
-                self.contract,
-                self.hands,
-                tuple(played),
-                seats,
-                cards,
-                self.tricks,
-                self.declared,
-                belotes,
-                self.order,
-                self.nexts,
-            )
+        best = self.best
         tab = self.order
         assert tab is not None
-        winner = seats[winning_index(cards, tab)]
+        if best < 0 or beats(card, cards[best], tab):
+            best = len(cards) - 1
+        if len(cards) < 4:
+            # tuple.__new__ skips the named tuple's Python-level __new__: this is the
+            # hottest line of a replay.
+            return _new(
+                Deal,
+                (
+                    self.profile,
+                    self.number,
+                    self.dealer,
+                    self.phase,
+                    self.nexts[seat],
+                    self.auction,
+                    self.contract,
+                    self.hands,
+                    played,
+                    seats,
+                    cards,
+                    self.tricks,
+                    self.declared,
+                    belotes,
+                    tab,
+                    self.nexts,
+                    best,
+                ),
+            )
+        winner = seats[best]
         points = tab.points
         trick = Trick(
             seats[0],
@@ -258,7 +282,7 @@ class Deal(NamedTuple):
             self.auction,
             self.contract,
             self.hands,
-            tuple(played),
+            played,
             (),
             (),
             tricks,
@@ -266,6 +290,7 @@ class Deal(NamedTuple):
             belotes,
             tab,
             self.nexts,
+            -1,
         )
 
     def card_points(self) -> tuple[int, int]:
@@ -279,3 +304,5 @@ class Deal(NamedTuple):
 
 
 _CALLS = (Passed, BidPlaced, Coinched, Surcoinched)
+_new = tuple.__new__
+_NEXTS = {d: tuple(next_seat(s, d) for s in Seat) for d in Direction}

@@ -39,6 +39,7 @@ class DealRecord:
 
 
 _MID_DEAL = (Passed, BidPlaced, Coinched, Surcoinched)
+_new = tuple.__new__
 
 
 class Game(NamedTuple):
@@ -84,15 +85,18 @@ class Game(NamedTuple):
                 deal = deal.apply(action)
                 if deal.over:
                     return self._deal_over(deal)
-            return Game(
-                self.profile,
-                self.target,
-                self.next_dealer,
-                deal,
-                self.records,
-                self.totals,
-                self.pending,
-                self.winner,
+            return _new(
+                Game,
+                (
+                    self.profile,
+                    self.target,
+                    self.next_dealer,
+                    deal,
+                    self.records,
+                    self.totals,
+                    self.pending,
+                    self.winner,
+                ),
             )
         if isinstance(action, DealStarted):
             hands = None

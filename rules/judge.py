@@ -87,7 +87,9 @@ def judge_card(deal: Deal, action: CardPlayed) -> Verdict:
     contract = deal.contract
     assert contract is not None
     assert deal.order is not None
-    legal = legal_with(hand, deal.trick_seats, deal.trick_cards, seat, deal.order, deal.profile)
+    legal = legal_with(
+        hand, deal.trick_seats, deal.trick_cards, seat, deal.order, deal.profile, deal.best
+    )
     if not legal >> c & 1:
         rule, why = why_required(
             hand, deal.trick_seats, deal.trick_cards, seat, contract.trump, deal.profile

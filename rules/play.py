@@ -47,6 +47,13 @@ def winning_index(cards: Sequence[int], tab: OrderTable) -> int:
     return best
 
 
+def beats(card: int, best: int, tab: OrderTable) -> bool:
+    """Does ``card`` take the trick from ``best``, the card holding it so far?"""
+    if card >> 3 == best >> 3:
+        return tab.strength[card] > tab.strength[best]
+    return card >> 3 == tab.trump  # trumping a plain card (never true at SA or TA)
+
+
 def trick_points(cards: Sequence[int], tab: OrderTable) -> int:
     points = tab.points
     return sum(points[c] for c in cards)
@@ -77,8 +84,10 @@ def legal_with(
     seat: Seat,
     tab: OrderTable,
     profile: Profile,
+    win: int = -1,
 ) -> CardSet:
-    """:func:`legal_cards` with the contract's order table already looked up."""
+    """:func:`legal_cards` with the contract's order table already looked up, and the
+    index of the card holding the trick when the caller knows it."""
     if not trick_cards or not hand:
         return hand
     trump = tab.trump
@@ -86,7 +95,8 @@ def legal_with(
     follow = hand & SUIT_MASKS[led]
     if trump == Trump.SA:
         return follow or hand
-    win = winning_index(trick_cards, tab)
+    if win < 0:
+        win = winning_index(trick_cards, tab)
     best = trick_cards[win]
     partner_holds = trick_seats[win] == seat.partner
     if trump == Trump.TA:

@@ -91,7 +91,14 @@ def audit(
             if isinstance(action, DealStarted):
                 deal_no, trick = (len(game.records) + 1, None)
             findings.append(
-                Finding(i, deal_no, trick, getattr(action, "seat", None), verdict.rule,
-                        verdict.detail, verdict.severity)
+                Finding(
+                    i,
+                    deal_no,
+                    trick,
+                    getattr(action, "seat", None),
+                    verdict.rule,
+                    verdict.detail,
+                    verdict.severity,
+                )
             )
     return findings, game

@@ -2,8 +2,9 @@
 
 The pieces most callers need are re-exported here; each lives in a small module:
 ``config``/``embedded``/``migrate``/``pool`` (the database), ``catalog``/``schemas``/
-``wire``/``upcasting`` (the vocabulary), ``store``/``reads``/``bulk_import``/
-``bulk_export`` (the store).
+``wire``/``upcasting``/``canonical`` (the vocabulary), ``store``/``reads``/``chain``
+(appends, reads, the hash chain), ``archive``/``bulk_import``/``bulk_write``/
+``bulk_export`` (NDJSON archives).
 """
 
 from events.errors import (

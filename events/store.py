@@ -43,6 +43,7 @@ from events.prepare import Prepared, breaches_column, check_recorded_by, prepare
 from events.reads import Reads
 from events.records import AppendResult, Check, NewEvent
 
+_VERSION = "SELECT last_version FROM games WHERE game_id = %s"
 _HEAD = "SELECT last_version, last_hash FROM games WHERE game_id = %s FOR UPDATE"
 _NEW_GAME = """INSERT INTO games (game_id, club, profile, players, visibility, enforcement,
     status, created_at, updated_at, last_version, last_hash)
@@ -85,8 +86,7 @@ class EventStore(Reads):
                 replay = replayed(conn, game_id, prepared)
                 if replay is not None:
                     return replay
-                row = conn.execute("SELECT last_version FROM games WHERE game_id = %s", (game_id,))
-                found = row.fetchone()
+                found = conn.execute(_VERSION, (game_id,)).fetchone()
                 actual = int(found[0]) if found else 0
                 raise ConcurrencyError(game_id, expected_version, actual) from error
 
@@ -123,12 +123,13 @@ def append_in(
     """Append inside the caller's open transaction (to write other rows atomically with
     the events). The events lock is held until the caller commits: commit soon."""
     prepared = prepare(events)
+    by = check_recorded_by(recorded_by)
     try:
-        return append_prepared(
-            conn, game_id, prepared, expected_version, check_recorded_by(recorded_by), check
-        )
+        with conn.transaction():  # a savepoint: the caller's transaction survives a conflict
+            return append_prepared(conn, game_id, prepared, expected_version, by, check)
     except errors.UniqueViolation as error:
-        raise ConcurrencyError(game_id, expected_version, -1) from error
+        found = conn.execute(_VERSION, (game_id,)).fetchone()
+        raise ConcurrencyError(game_id, expected_version, int(found[0]) if found else 0) from error
 
 
 def append_prepared(

@@ -19,7 +19,7 @@ from events.errors import (
     InvalidEvent,
 )
 from events.records import NewEvent, Pending, Verdict
-from events.store import EventStore
+from events.store import EventStore, append_in
 
 pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
 
@@ -256,3 +256,14 @@ def test_check_hook_breaches_are_stored_with_their_events(store: EventStore) -> 
     store.append(game, [passed("E")], 4, "rec", check=refuse_bad)
     assert store.game(game).status == "finished"
     assert store.verify(game).ok
+
+
+def test_append_in_the_callers_transaction(store: EventStore, backend_url: str) -> None:
+    game = new_game(store)
+    with psycopg.connect(backend_url, autocommit=True) as conn, conn.transaction():
+        result = append_in(conn, game, [passed()], 1, "rec")
+        with pytest.raises(ConcurrencyError) as caught:
+            append_in(conn, game, [passed()], 1, "rec")  # stale: the caller's own append
+        assert caught.value.actual == 2
+        conn.execute("SELECT 1")  # the caller's transaction is still usable
+    assert store.read(game)[-1].position == result.positions[0]

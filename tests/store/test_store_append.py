@@ -18,6 +18,7 @@ from events.errors import (
     IdempotencyError,
     InvalidEvent,
 )
+from events.games import GameFilter
 from events.records import NewEvent, Pending, Verdict
 from events.store import EventStore, append_in
 
@@ -267,3 +268,29 @@ def test_append_in_the_callers_transaction(store: EventStore, backend_url: str) 
         assert caught.value.actual == 2
         conn.execute("SELECT 1")  # the caller's transaction is still usable
     assert store.read(game)[-1].position == result.positions[0]
+
+
+def test_games_are_listed_and_filtered(store: EventStore) -> None:
+    club = f"club-{uuid.uuid4().hex[:6]}"
+    ids = [new_game(store, club=club, seats={"N": f"x{i}", "E": "e", "S": "s", "W": "w"})
+           for i in range(5)]  # fmt: skip
+    store.append(ids[1], [NewEvent("GameAbandoned", {"reason": "late"})], 1, "rec")
+    assert [g.game_id for g in store.games(GameFilter(club=club))] == sorted(
+        ids, key=lambda g: (store.game(g).created_at, g)
+    )
+    assert [g.game_id for g in store.games(GameFilter(club=club, player="x3"))] == [ids[3]]
+    assert [g.game_id for g in store.games(GameFilter(club=club, status="abandoned"))] == [ids[1]]
+    first = store.games(GameFilter(club=club, limit=2))
+    rest = store.games(GameFilter(club=club, after=(first[-1].created_at, first[-1].game_id)))
+    assert len(first) == 2 and len(rest) == 3 and {g.game_id for g in first + rest} == set(ids)
+    created = store.game(ids[2]).created_at
+    window = store.games(GameFilter(club=club, created_from=created, created_to=created))
+    assert window == []  # created_to is exclusive
+    assert store.games(GameFilter(club=club, game_ids=[ids[4]]))[0].players[0] == "x4"
+
+
+@pytest.mark.parametrize("author", ["", "a" * 201, "nul\x00", 7, "bad \udc80"])
+def test_recorded_by_must_be_clean_text(store: EventStore, author: Any) -> None:
+    with pytest.raises(InvalidEvent) as caught:
+        store.append(uuid.uuid4(), [created()], 0, author)
+    assert "recorded_by" in caught.value.errors

@@ -13,7 +13,7 @@ from events.errors import GameNotFound
 from events.games import GameFilter, GameRow, get_game, list_games
 from events.pool import Pool
 from events.records import StoredEvent
-from events.upcasting import upcast
+from events.upcasting import CURRENT, upcast
 
 COLUMNS = """position, game_id, version, event_id, type, schema_version, data,
     recorded_at, recorded_by, breaches, hash"""
@@ -27,6 +27,8 @@ _FEED = """SELECT position, game_id, version, event_id, type, schema_version, da
 
 def stored_event(row: tuple[Any, ...]) -> StoredEvent:
     """A row of ``COLUMNS`` as a :class:`StoredEvent`, its payload upcast."""
+    if row[5] == CURRENT.get(row[4]):
+        return StoredEvent(*row)
     version, data = upcast(row[4], row[5], row[6])
     return StoredEvent(row[0], row[1], row[2], row[3], row[4], version, data, *row[7:])
 

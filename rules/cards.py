@@ -30,6 +30,9 @@ CardSet = int
 class Suit(IntEnum):
     """The four suits, in the order of yeeqia's tie-break: clubs < diamonds < hearts < spades."""
 
+    def __bool__(self) -> bool:
+        return True  # N, NS, clubs and the 7 are 0: never let them read as False
+
     C = 0  # trèfle, clubs
     D = 1  # carreau, diamonds
     H = 2  # cœur, hearts
@@ -49,6 +52,9 @@ class Suit(IntEnum):
 
 class Rank(IntEnum):
     """The eight ranks in their natural sequence order (used for suites/runs)."""
+
+    def __bool__(self) -> bool:
+        return True  # N, NS, clubs and the 7 are 0: never let them read as False
 
     SEVEN = 0
     EIGHT = 1

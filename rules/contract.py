@@ -23,6 +23,9 @@ from rules.seats import Seat, Team
 class Trump(IntEnum):
     """The trump of a contract: a suit (same number as :class:`rules.cards.Suit`), SA or TA."""
 
+    def __bool__(self) -> bool:
+        return True  # N, NS, clubs and the 7 are 0: never let them read as False
+
     C = 0
     D = 1
     H = 2

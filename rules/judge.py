@@ -34,7 +34,7 @@ from rules.deal import Deal, Phase
 from rules.dealing import judge_dealing
 from rules.game import Game
 from rules.play import legal_with, why_required
-from rules.verdict import LEGAL, Verdict, breach, impossible
+from rules.verdict import LEGAL, Severity, Verdict, breach, impossible
 
 
 def judge(game: Game, action: Action) -> Verdict:
@@ -68,6 +68,27 @@ def judge(game: Game, action: Action) -> Verdict:
     if isinstance(action, BeloteDeclared):
         return judge_belote(deal, action)
     raise TypeError(f"cannot judge {type(action).__name__}")
+
+
+def judge_possible(game: Game, action: Action) -> Verdict:
+    """Only whether ``action`` can happen at all (impossible or legal): the cheap check
+    of a fold that trusts the breaches recorded at append time."""
+    deal = game.deal
+    if type(action) is CardPlayed and deal is not None and deal.phase is Phase.PLAY:
+        c, seat, played = action.card, action.seat, deal.played
+        if (played[0] | played[1] | played[2] | played[3]) >> c & 1:
+            return impossible("card-already-played", f"{card_label(c)} has already been played")
+        if seat != deal.turn:
+            return impossible(
+                "out-of-turn", f"{seat} plays {card_label(c)} but it is {deal.turn}'s turn"
+            )
+        if deal.hands is not None and not deal.hands[seat] >> c & 1:
+            return impossible(
+                "card-not-held", f"{seat} plays {card_label(c)}, which it was not dealt"
+            )
+        return LEGAL
+    verdict = judge(game, action)
+    return LEGAL if verdict.severity is Severity.BREACH else verdict
 
 
 def judge_card(deal: Deal, action: CardPlayed) -> Verdict:

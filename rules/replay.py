@@ -20,7 +20,7 @@ from rules.actions import Action, CardPlayed, DealStarted
 from rules.cards import Card
 from rules.deal import Phase
 from rules.game import Game
-from rules.judge import judge
+from rules.judge import judge, judge_possible
 from rules.profiles import Profile
 from rules.seats import Seat
 from rules.verdict import Severity, Verdict
@@ -29,9 +29,10 @@ APPLIED_IMPOSSIBLE = frozenset({"out-of-turn"})
 """Impossible events that still happened at the table and are applied (cards only)."""
 
 
-def step(game: Game, action: Action) -> tuple[Game, Verdict, bool]:
-    """Judge and apply ``action``: (new game, verdict, applied?)."""
-    verdict = judge(game, action)
+def step(game: Game, action: Action, breaches: bool = True) -> tuple[Game, Verdict, bool]:
+    """Judge and apply ``action``: (new game, verdict, applied?). With ``breaches``
+    False only impossible events are looked for (the cheap check of a fold)."""
+    verdict = judge(game, action) if breaches else judge_possible(game, action)
     if verdict.severity is Severity.IMPOSSIBLE and not (
         verdict.rule in APPLIED_IMPOSSIBLE and isinstance(action, CardPlayed)
     ):

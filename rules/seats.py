@@ -17,6 +17,9 @@ from rules.errors import NotationError
 
 
 class Seat(IntEnum):
+    def __bool__(self) -> bool:
+        return True  # N, NS, clubs and the 7 are 0: never let them read as False
+
     N = 0
     E = 1
     S = 2
@@ -35,6 +38,9 @@ class Seat(IntEnum):
 
 
 class Team(IntEnum):
+    def __bool__(self) -> bool:
+        return True  # N, NS, clubs and the 7 are 0: never let them read as False
+
     NS = 0
     EW = 1
 

@@ -74,3 +74,10 @@ def test_seats_and_direction():
     assert Team.NS.other is Team.EW and Team.EW.seats == (Seat.E, Seat.W)
     with pytest.raises(NotationError, match="not a seat"):
         parse_seat("X")
+
+
+def test_zero_valued_members_are_truthy():
+    # Seat.N, Team.NS, clubs, the seven and the clubs trump are 0: `if seat:` must not lie.
+    from rules.contract import Trump
+
+    assert all(bool(x) for x in (Seat.N, Team.NS, Suit.C, Rank.SEVEN, Trump.C))

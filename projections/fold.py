@@ -23,7 +23,7 @@ from rules.deal import Phase
 from rules.errors import RulesError
 from rules.game import Game
 from rules.replay import step
-from rules.seats import Seat
+from rules.seats import Seat, Team
 
 Log = tuple[Entry, "Log"] | None
 """Every entry folded so far, newest first, as a cons list (O(1) to extend)."""
@@ -61,24 +61,54 @@ def _flag(
     )
 
 
+def log_problem(state: GameState, entry: Entry, log_: Log) -> tuple[str, str] | None:
+    """Why a log-level event cannot be applied here, or None. Shared by the fold and
+    the write-side judgement."""
+    record = entry.record
+    if state.meta is None:
+        if isinstance(record, log.GameCreated):
+            return None
+        return "game-created-first", "the first event of a game must be GameCreated"
+    if isinstance(record, log.EventVoided):
+        return _void_problem(state, entry, record, log_)
+    if isinstance(record, log.GameCreated):
+        return "game-already-created", "GameCreated may only be the first event"
+    if state.status == "abandoned":
+        return "game-abandoned", "the game was abandoned: nothing follows"
+    if isinstance(record, log.RulingIssued) and _adjustment(record.ruling) is None:
+        return "ruling-malformed", 'a ruling\'s adjustment is {"NS": points, "EW": points}'
+    return None
+
+
+def _void_problem(
+    state: GameState, entry: Entry, record: log.EventVoided, log_: Log
+) -> tuple[str, str] | None:
+    target = record.position
+    earlier = next((e for e in _newest_first(log_) if e.version == target), None)
+    if earlier is None or target >= entry.version:
+        return "void-unknown", f"no earlier event {target} to void"
+    if target in state.voided:
+        return "void-twice", f"event {target} is already voided"
+    if earlier.type in ("GameCreated", "EventVoided"):
+        return "void-refused", f"a {earlier.type} cannot be voided"
+    return None
+
+
 def apply(state: GameState, entry: Entry, log_: Log = None) -> GameState:
     """The state after ``entry``. ``log_`` (all earlier entries) is needed only to
     honour an ``EventVoided``; :func:`project` passes it."""
     record = entry.record
-    if state.meta is None:
-        if isinstance(record, log.GameCreated):
-            return _created(state, entry, record)
-        return _flag(state, entry, "no-game", "the first event of a game must be GameCreated")
+    problem = log_problem(state, entry, log_)
+    if problem is not None:
+        return _flag(state, entry, *problem)
+    if isinstance(record, log.GameCreated):
+        return _created(state, entry, record)
     if isinstance(record, log.EventVoided):
         return _voided(state, entry, record, log_)
-    if isinstance(record, log.GameCreated):
-        return _flag(state, entry, "game-exists", "GameCreated may only be the first event")
-    if state.status == "abandoned":
-        return _flag(state, entry, "game-abandoned", "the game was abandoned: nothing follows")
     if isinstance(record, log.RulingIssued):
         return _ruling(state, entry, record)
     if isinstance(record, log.ScoreRecorded):
-        marks = (record.marks.get(Seat.N.team, 0), record.marks.get(Seat.E.team, 0))
+        marks = (record.marks.get(Team.NS, 0), record.marks.get(Team.EW, 0))
         recorded = Recorded(entry.version, record.deal, marks)
         return state._replace(
             recorded=(*state.recorded, recorded), version=entry.version, position=entry.position
@@ -142,16 +172,7 @@ def _created(state: GameState, entry: Entry, record: log.GameCreated) -> GameSta
 
 
 def _ruling(state: GameState, entry: Entry, record: log.RulingIssued) -> GameState:
-    adjust = _adjustment(record.ruling)
-    if adjust is None:
-        return _flag(
-            state,
-            entry,
-            "ruling-malformed",
-            'a ruling\'s adjustment is {"NS": points, "EW": points}',
-            "breach",
-            True,
-        )
+    adjust = _adjustment(record.ruling) or (0, 0)
     ruling = Ruling(entry.version, record.deal, adjust, record.reason, record.by)
     game = state.game
     assert game is not None
@@ -179,30 +200,26 @@ def _adjustment(ruling: dict[str, Any]) -> tuple[int, int] | None:
 
 
 def _voided(state: GameState, entry: Entry, record: log.EventVoided, log_: Log) -> GameState:
-    target = record.position
-    earlier = {e.version: e for e in _oldest_first(log_)}
-    if target not in earlier or target >= entry.version:
-        return _flag(state, entry, "void-unknown", f"no earlier event {target} to void")
-    if target in state.voided:
-        return _flag(state, entry, "void-twice", f"event {target} is already voided")
-    kind = earlier[target].type
-    if kind in ("GameCreated", "EventVoided"):
-        return _flag(state, entry, "void-refused", f"a {kind} cannot be voided")
-    voided = state.voided | {target}
+    voided = state.voided | {record.position}
     replayed = EMPTY._replace(voided=voided)
+    replay_log: Log = None
     for e in _oldest_first(log_):
-        if e.version not in voided:
-            replayed = apply(replayed, e)  # no void inside: voids are replayed below
-        if e.type == "EventVoided":
+        if e.version in voided or e.type == "EventVoided":
             replayed = replayed._replace(version=e.version, position=e.position)
+        else:
+            replayed = apply(replayed, e, replay_log)
+        replay_log = (e, replay_log)
     return replayed._replace(version=entry.version, position=entry.position, voided=voided)
 
 
-def _oldest_first(log_: Log) -> list[Entry]:
-    out: list[Entry] = []
+def _newest_first(log_: Log) -> Iterator[Entry]:
     while log_ is not None:
-        out.append(log_[0])
+        yield log_[0]
         log_ = log_[1]
+
+
+def _oldest_first(log_: Log) -> list[Entry]:
+    out = list(_newest_first(log_))
     out.reverse()
     return out
 

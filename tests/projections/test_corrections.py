@@ -112,7 +112,7 @@ def test_malformed_and_out_of_order_streams_flag_and_keep_going():
     shuffled.insert(3, events[0])
     state = project(entries_of(shuffled))
     rules = [a.rule for a in state.anomalies]
-    assert "game-exists" in rules and "card-already-played" in rules
+    assert "game-already-created" in rules and "card-already-played" in rules
     assert "auction-closed" in rules or "out-of-turn" in rules
     assert state.game.totals == g.final.totals  # the rest of the game is intact
 

@@ -88,4 +88,4 @@ def test_fold_can_resume_from_a_saved_point():
 def test_apply_before_game_created_flags_and_continues():
     entries = entries_of([{"type": "Passed", "data": {"seat": "N"}}])
     state = apply(EMPTY, entries[0])
-    assert state.anomalies[0].rule == "no-game" and state.version == 1
+    assert state.anomalies[0].rule == "game-created-first" and state.version == 1

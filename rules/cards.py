@@ -99,7 +99,9 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise CardError(f"a card is written as a string like 'JH', not {type(text).__name__}")
-    found = _BY_NAME.get(text.strip().upper())
+    found = _BY_NAME.get(text)  # the canonical form first: the fast path of a replay
+    if found is None:
+        found = _BY_NAME.get(text.strip().upper())
     if found is None:
         raise CardError(
             f"{text!r} is not a card: write rank then suit, ranks 7 8 9 T J Q K A, "

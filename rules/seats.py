@@ -71,6 +71,7 @@ _SEATS = tuple(Seat)
 _TEAMS = tuple(Team)
 _TEAM_OF = (Team.NS, Team.EW, Team.NS, Team.EW)
 SEATS: tuple[Seat, ...] = _SEATS
+_BY_NAME = {s.name: s for s in _SEATS}
 _NEXT = {
     Direction.CLOCKWISE: (Seat.E, Seat.S, Seat.W, Seat.N),
     Direction.COUNTERCLOCKWISE: (Seat.W, Seat.N, Seat.E, Seat.S),
@@ -103,6 +104,8 @@ def seats_from(first: int, direction: Direction) -> tuple[Seat, Seat, Seat, Seat
 
 
 def parse_seat(text: str) -> Seat:
+    if isinstance(text, str) and text in _BY_NAME:
+        return _BY_NAME[text]  # the canonical form: the fast path of a replay
     try:
         return Seat[text.strip().upper()]
     except (KeyError, AttributeError):

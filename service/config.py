@@ -1,0 +1,30 @@
+"""The Flask app's configuration, from the environment (``COINCHE_*``) or a test dict.
+
+| key | env | default |
+|---|---|---|
+| ``DATABASE_URL`` | ``DATABASE_URL`` | unset: the embedded PostgreSQL |
+| ``DATA_DIR`` | ``COINCHE_DATA_DIR`` | ``.coinche-data`` |
+| ``MAX_CONTENT_LENGTH`` | ``COINCHE_MAX_BODY`` | 1 MiB (larger bodies: 413) |
+| ``MAX_IMPORT_LENGTH`` | ``COINCHE_MAX_IMPORT`` | 256 MiB (``POST /archives``) |
+| ``CELERY_BROKER_URL`` | ``CELERY_BROKER_URL`` | unset: the filesystem broker in DATA_DIR |
+| ``POOL_MAX`` | ``COINCHE_POOL_MAX`` | 10 |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+
+def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    e = os.environ if env is None else env
+    return {
+        "DATABASE_URL": e.get("DATABASE_URL") or None,
+        "DATA_DIR": e.get("COINCHE_DATA_DIR") or ".coinche-data",
+        "MAX_CONTENT_LENGTH": int(e.get("COINCHE_MAX_BODY") or 1024 * 1024),
+        "MAX_IMPORT_LENGTH": int(e.get("COINCHE_MAX_IMPORT") or 256 * 1024 * 1024),
+        "CELERY_BROKER_URL": e.get("CELERY_BROKER_URL") or None,
+        "POOL_MAX": int(e.get("COINCHE_POOL_MAX") or 10),
+        "JSON_SORT_KEYS": False,
+    }

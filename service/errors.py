@@ -1,0 +1,93 @@
+"""One place maps every error to problem+json: domain errors, HTTP errors, crashes."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response
+from werkzeug.exceptions import HTTPException
+
+from events.errors import (
+    ConcurrencyError,
+    EventRefused,
+    GameNotFound,
+    IdempotencyError,
+    InvalidEvent,
+    StoreUnavailable,
+)
+from service.problems import PROBLEMS, Problem
+
+log = logging.getLogger("coinche.service")
+
+_BY_STATUS = {
+    400: "bad-request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not-found",
+    405: "method-not-allowed",
+    406: "not-acceptable",
+    409: "conflict",
+    413: "payload-too-large",
+    415: "unsupported-media-type",
+    422: "validation",
+    503: "unavailable",
+}
+
+
+def to_problem(error: Exception) -> Problem:
+    """The problem for a domain or HTTP error (unknown errors: 500, logged)."""
+    if isinstance(error, Problem):
+        return error
+    if isinstance(error, ConcurrencyError):
+        return Problem(
+            "version-conflict",
+            str(error),
+            current_version=error.actual,
+            expected_version=error.expected,
+        )
+    if isinstance(error, EventRefused):
+        slug = "impossible-event" if error.rule in IMPOSSIBLE_RULES else "rule-breach"
+        return Problem(slug, error.detail, rule=error.rule, index=error.index)
+    if isinstance(error, InvalidEvent):
+        return Problem("invalid-event", str(error), errors=error.errors, index=error.index)
+    if isinstance(error, IdempotencyError):
+        return Problem("conflict", str(error))
+    if isinstance(error, GameNotFound):
+        return Problem("not-found", str(error))
+    if isinstance(error, StoreUnavailable):
+        return Problem("unavailable", str(error))
+    if isinstance(error, HTTPException):
+        code = error.code or 500
+        slug = _BY_STATUS.get(code, "internal" if code >= 500 else "bad-request")
+        return Problem(slug, error.description or PROBLEMS[slug][1], status=code)
+    log.exception("unhandled error", exc_info=error)
+    return Problem("internal", "an unexpected error occurred; it has been logged")
+
+
+IMPOSSIBLE_RULES = frozenset(
+    {
+        "card-already-played",
+        "out-of-turn",
+        "card-not-held",
+        "auction-closed",
+        "auction-not-over",
+        "no-deal",
+        "deal-in-progress",
+        "misdeal-too-late",
+        "game-over",
+        "game-created-first",
+        "game-already-created",
+        "game-abandoned",
+        "void-unknown",
+        "void-twice",
+        "void-refused",
+        "ruling-malformed",
+        "bad-profile",
+    }
+)
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(Exception)
+    def handle(error: Exception) -> Response:
+        return to_problem(error).response()

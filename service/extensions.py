@@ -1,0 +1,56 @@
+"""What one app process shares: the connection pool, the event store, the judgement.
+
+Opened lazily on first use (``coinche --help`` and the offline commands never
+touch a database) and closed when the process exits.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, current_app
+
+from events.config import Settings, database_url
+from events.migrate import migrate
+from events.pool import Pool, make_pool
+from events.store import EventStore
+from projections.judgement import Judgement
+
+
+@dataclass
+class Services:
+    pool: Pool
+    store: EventStore
+    judgement: Judgement
+    url: str
+
+
+_lock = threading.Lock()
+
+
+def database_url_of(app: Flask) -> str:
+    settings = Settings(
+        database_url=app.config["DATABASE_URL"], data_dir=Path(app.config["DATA_DIR"])
+    )
+    return database_url(settings)
+
+
+def services(app: Flask | None = None) -> Services:
+    """The process's services for ``app`` (the current app by default)."""
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
+    found = app.extensions.get("coinche")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    with _lock:
+        found = app.extensions.get("coinche")
+        if found is None:
+            url = database_url_of(app)
+            migrate(url)
+            pool = make_pool(url, max_size=app.config["POOL_MAX"])
+            atexit.register(pool.close)
+            found = Services(pool, EventStore(pool), Judgement(), url)
+            app.extensions["coinche"] = found
+    return found

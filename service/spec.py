@@ -1,0 +1,45 @@
+"""The contract: ``/openapi.yaml`` (the single source, read from the project root),
+``/openapi.json``, and ``/problems/<slug>`` explaining each problem type."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from flask import Blueprint, Response
+
+from service.problems import PROBLEMS, Problem
+
+bp = Blueprint("spec", __name__)
+SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+
+
+@cache
+def spec_text() -> str:
+    return SPEC_PATH.read_text(encoding="utf-8")
+
+
+@cache
+def spec() -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load(spec_text())
+    return loaded
+
+
+@bp.get("/openapi.yaml")
+def openapi_yaml() -> Response:
+    return Response(spec_text(), mimetype="application/yaml")
+
+
+@bp.get("/openapi.json")
+def openapi_json() -> dict[str, Any]:
+    return spec()
+
+
+@bp.get("/problems/<slug>")
+def problem_type(slug: str) -> dict[str, Any]:
+    if slug not in PROBLEMS:
+        raise Problem("not-found", f"no problem type {slug!r}")
+    status, title = PROBLEMS[slug]
+    return {"type": f"/problems/{slug}", "title": title, "status": status}

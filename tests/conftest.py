@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -57,3 +58,39 @@ def make_database() -> Iterator[Callable[..., str]]:
 def database_url(make_database: Callable[..., str]) -> str:
     """A migrated database: on ``DATABASE_URL``'s server when set, else the embedded one."""
     return make_database(EXTERNAL if os.environ.get("DATABASE_URL") else EMBEDDED)
+
+
+@pytest.fixture(scope="session")
+def app(database_url: str) -> Iterator[Any]:
+    """The Flask app on this session's database (one per xdist worker)."""
+    from service.app import create_app
+
+    application = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    yield application
+    found = application.extensions.get("coinche")
+    if found is not None:
+        found.pool.close()
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def make_token(app: Any) -> Callable[..., str]:
+    """``make_token(club="club-a", scopes=("record",))``: a fresh token's secret."""
+    from service.auth import create_token
+    from service.extensions import services
+
+    def make(club: str = "club-a", scopes: tuple[str, ...] = ("record",),
+             name: str = "test") -> str:
+        with services(app).pool.connection() as conn:
+            _token, secret = create_token(conn, club, name, list(scopes))
+        return secret
+
+    return make
+
+
+def bearer(secret: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {secret}"}

@@ -74,17 +74,27 @@ class Game(NamedTuple):
         """The game after ``action`` (judge it first; breaches are applied as they happened)."""
         deal = self.deal
         kind = type(action)
-        if deal is not None and (
-            (kind is CardPlayed and len(deal.trick_cards) < 3)
-            or (kind in _MID_DEAL and deal.phase is Phase.AUCTION)
-        ):
-            # the hot path: an event that cannot end the deal
-            if kind is CardPlayed:
-                deal = deal._play(action.seat, action.card)  # type: ignore[union-attr]
-            else:
-                deal = deal.apply(action)
-                if deal.over:
-                    return self._deal_over(deal)
+        if deal is not None and deal.phase is Phase.PLAY and kind is CardPlayed:
+            deal = deal._play(action.seat, action.card)  # type: ignore[union-attr]  # hot path
+            if deal.phase is Phase.DONE:
+                return self._deal_over(deal)
+            return _new(
+                Game,
+                (
+                    self.profile,
+                    self.target,
+                    self.next_dealer,
+                    deal,
+                    self.records,
+                    self.totals,
+                    self.pending,
+                    self.winner,
+                ),
+            )
+        if deal is not None and kind in _MID_DEAL and deal.phase is Phase.AUCTION:
+            deal = deal.apply(action)
+            if deal.over:
+                return self._deal_over(deal)
             return _new(
                 Game,
                 (

@@ -237,6 +237,7 @@ TRIPOT = replace(
     ta_points=TaPoints.SCALED,
     announces=False,
     belote_at_ta=False,
+    marks=Marks.TRIPOT,
     capot_points=250,
     rounding=Rounding.NONE,
     target=3000,

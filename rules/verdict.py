@@ -8,7 +8,7 @@ both enforcement modes; *breaches* (a renonce, a bid too low…) are refused in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -23,10 +23,10 @@ class Verdict:
     severity: Severity
     rule: str = ""
     detail: str = ""
+    legal: bool = field(init=False, repr=False, compare=False)  # read on every event
 
-    @property
-    def legal(self) -> bool:
-        return self.severity is Severity.LEGAL
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "legal", self.severity is Severity.LEGAL)
 
     @property
     def impossible(self) -> bool:

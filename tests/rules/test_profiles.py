@@ -69,7 +69,17 @@ def test_switch_values_of_rules_md():
     ] == [2000, 1501, 1501, 1001, 3000]
     assert ffb.belote_needs_trick and not fun.belote_needs_trick
     assert not contree.belote_protected and ffb.belote_protected and tripot.belote_protected
-    assert find_profile("contree-points-annonces").marks is Marks.POINTS_ANNONCES
+    families = {pid: find_profile(pid).marks for pid in EIGHT}
+    assert families == {
+        "ffb": Marks.FFB,
+        "ffb-sata": Marks.FFB,
+        "funbelote-coinche": Marks.FFB,
+        "contree": Marks.CONTREE,
+        "contree-points-faits": Marks.POINTS_FAITS,
+        "contree-points-annonces": Marks.POINTS_ANNONCES,
+        "yeeqia": Marks.YEEQIA,
+        "tripot": Marks.TRIPOT,
+    }
     assert (tripot.misdeal_penalty, ffb.misdeal_penalty) == (160, 0)
     assert not tripot.shuffle and tripot.cut_min_packet == 2 and ffb.cut_min_packet == 3
 

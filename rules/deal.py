@@ -33,7 +33,7 @@ from rules.auction import Auction
 from rules.cards import Card, CardSet
 from rules.contract import Contract, Trump
 from rules.order import LAST_TRICK_BONUS, OrderTable, table
-from rules.play import beats, legal_with
+from rules.play import legal_with
 from rules.profiles import Profile
 from rules.seats import Direction, Seat, next_seat
 
@@ -110,7 +110,7 @@ class Deal(NamedTuple):
     # -- reading ------------------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.phase is Phase.DONE or self.phase is Phase.VOID
+        return self.phase in _OVER
 
     @property
     def trump(self) -> Trump | None:
@@ -235,8 +235,14 @@ class Deal(NamedTuple):
         best = self.best
         tab = self.order
         assert tab is not None
-        if best < 0 or beats(card, cards[best], tab):
-            best = len(cards) - 1
+        if best < 0:
+            best = 0
+        else:  # does the new card take the trick? (:func:`rules.play.beats`, inlined)
+            top = cards[best]
+            if (card >> 3 == top >> 3 and tab.strength[card] > tab.strength[top]) or (
+                card >> 3 == tab.trump and top >> 3 != tab.trump
+            ):
+                best = len(cards) - 1
         if len(cards) < 4:
             # tuple.__new__ skips the named tuple's Python-level __new__: this is the
             # hottest line of a replay.
@@ -304,5 +310,6 @@ class Deal(NamedTuple):
 
 
 _CALLS = (Passed, BidPlaced, Coinched, Surcoinched)
+_OVER = frozenset((Phase.DONE, Phase.VOID))
 _new = tuple.__new__
 _NEXTS = {d: tuple(next_seat(s, d) for s in Seat) for d in Direction}

@@ -27,6 +27,8 @@ from rules.profiles import Profile, Redealer
 from rules.scoring import DealResult, misdeal_result, score_deal
 from rules.seats import Seat, Team, next_seat
 
+_PLAY, _DONE, _AUCTION = Phase.PLAY, Phase.DONE, Phase.AUCTION  # bound once: hot paths
+
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
@@ -74,9 +76,9 @@ class Game(NamedTuple):
         """The game after ``action`` (judge it first; breaches are applied as they happened)."""
         deal = self.deal
         kind = type(action)
-        if deal is not None and deal.phase is Phase.PLAY and kind is CardPlayed:
+        if deal is not None and deal.phase is _PLAY and kind is CardPlayed:
             deal = deal._play(action.seat, action.card)  # type: ignore[union-attr]  # hot path
-            if deal.phase is Phase.DONE:
+            if deal.phase is _DONE:
                 return self._deal_over(deal)
             return _new(
                 Game,
@@ -91,7 +93,7 @@ class Game(NamedTuple):
                     self.winner,
                 ),
             )
-        if deal is not None and kind in _MID_DEAL and deal.phase is Phase.AUCTION:
+        if deal is not None and kind in _MID_DEAL and deal.phase is _AUCTION:
             deal = deal.apply(action)
             if deal.over:
                 return self._deal_over(deal)

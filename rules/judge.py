@@ -36,11 +36,13 @@ from rules.game import Game
 from rules.play import legal_with, why_required
 from rules.verdict import LEGAL, Severity, Verdict, breach, impossible
 
+_PLAY, _DONE, _AUCTION = Phase.PLAY, Phase.DONE, Phase.AUCTION  # bound once: hot paths
+
 
 def judge(game: Game, action: Action) -> Verdict:
     """Legal, a breach (refused in strict mode, kept in record mode) or impossible."""
     deal = game.deal
-    if type(action) is CardPlayed and deal is not None and deal.phase is Phase.PLAY:
+    if type(action) is CardPlayed and deal is not None and deal.phase is _PLAY:
         return judge_card(deal, action)  # the hot path: 32 of a deal's ~40 events
     if game.over:
         return impossible("game-over", "the game is over: no more events can be recorded")
@@ -51,14 +53,14 @@ def judge(game: Game, action: Action) -> Verdict:
     if deal is None or deal.over:
         return impossible("no-deal", "no deal in progress: record a DealStarted first")
     if isinstance(action, Misdeal):
-        if deal.auction.calls or deal.phase is not Phase.AUCTION:
+        if deal.auction.calls or deal.phase is not _AUCTION:
             return impossible("misdeal-too-late", "a misdeal is declared instead of the auction")
         return LEGAL
     if isinstance(action, (Passed, BidPlaced, Coinched, Surcoinched)):
-        if deal.phase is not Phase.AUCTION:
+        if deal.phase is not _AUCTION:
             return impossible("auction-closed", f"{action.seat} calls after the auction closed")
         return deal.auction.judge(action)
-    if deal.phase is not Phase.PLAY:
+    if deal.phase is not _PLAY:
         name = type(action).__name__
         return impossible("auction-not-over", f"{name} before the end of the auction")
     if isinstance(action, CardPlayed):
@@ -74,7 +76,7 @@ def judge_possible(game: Game, action: Action) -> Verdict:
     """Only whether ``action`` can happen at all (impossible or legal): the cheap check
     of a fold that trusts the breaches recorded at append time."""
     deal = game.deal
-    if type(action) is CardPlayed and deal is not None and deal.phase is Phase.PLAY:
+    if type(action) is CardPlayed and deal is not None and deal.phase is _PLAY:
         c, seat, played = action.card, action.seat, deal.played
         if (played[0] | played[1] | played[2] | played[3]) >> c & 1:
             return impossible("card-already-played", f"{card_label(c)} has already been played")

@@ -93,35 +93,44 @@ def legal_with(
     trump = tab.trump
     led = trick_cards[0] >> 3
     follow = hand & SUIT_MASKS[led]
-    if trump == Trump.SA:
+    if trump == 4:  # SA
         return follow or hand
+    if trump != 5 and led != trump:  # a plain suit led in a suit contract: the commonest case
+        if follow:
+            return follow
+        trumps = hand & SUIT_MASKS[trump]
+        if not trumps:
+            return hand
+        if win < 0:
+            win = winning_index(trick_cards, tab)
+        if trick_seats[win] == _PARTNER[seat]:
+            return hand
+        best = trick_cards[win]
+        if best >> 3 == trump:  # an opponent trumped: overtrump if able
+            higher = trumps & tab.beats[best]
+            if higher:
+                return higher
+            return trumps if profile.undertrump is Undertrump.MUST_UNDERTRUMP else hand
+        return trumps
     if win < 0:
         win = winning_index(trick_cards, tab)
     best = trick_cards[win]
-    partner_holds = trick_seats[win] == seat.partner
-    if trump == Trump.TA:
+    partner_holds = trick_seats[win] == _PARTNER[seat]
+    if trump == 5:  # TA: follow and beat the highest card when able
         if not follow:
             return hand
         if partner_holds and not profile.ta_beat_partner:
             return follow
         return (follow & tab.beats[best]) or follow
-    trumps = hand & SUIT_MASKS[trump]
-    if led == trump:
-        if not trumps:
-            return hand
-        if partner_holds and not profile.overtrump_partner:
-            return trumps
-        return (trumps & tab.beats[best]) or trumps
-    if follow:
-        return follow
-    if partner_holds or not trumps:
+    # trump led
+    if not follow:
         return hand
-    if best >> 3 == trump:  # an opponent trumped: overtrump if able
-        higher = trumps & tab.beats[best]
-        if higher:
-            return higher
-        return trumps if profile.undertrump is Undertrump.MUST_UNDERTRUMP else hand
-    return trumps
+    if partner_holds and not profile.overtrump_partner:
+        return follow
+    return (follow & tab.beats[best]) or follow
+
+
+_PARTNER = (Seat.S, Seat.W, Seat.N, Seat.E)
 
 
 def why_required(

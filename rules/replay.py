@@ -20,7 +20,7 @@ from rules.actions import Action, CardPlayed, DealStarted
 from rules.cards import Card
 from rules.deal import Phase
 from rules.game import Game
-from rules.judge import judge, judge_possible
+from rules.judge import judge, judge_card, judge_possible
 from rules.profiles import Profile
 from rules.seats import Seat
 from rules.verdict import Severity, Verdict
@@ -76,14 +76,62 @@ def _revealed(segment: Sequence[Action]) -> tuple[tuple[Card, ...], ...] | None:
 def audit(
     profile: Profile, first_dealer: Seat, actions: Sequence[Action], target: int | None = None
 ) -> tuple[list[Finding], Game]:
-    """Every breach of the record, each at its place, and the game as replayed."""
+    """Every breach of the record, each at its place, and the game as replayed.
+
+    Cards in the middle of a deal take a shortcut that is exactly what
+    :func:`step` does for them (``judge`` starts with ``judge_card``; ``Game.apply``
+    with ``Deal._play``) without rebuilding the game around each card: audits of
+    whole archives spend most of their time here.
+    """
     game = Game.start(profile, first_dealer, target)
     findings: list[Finding] = []
-    starts = [i for i, a in enumerate(actions) if isinstance(a, DealStarted)]
-    bounds = dict(zip(starts, [*starts[1:], len(actions)], strict=True))
-    for i, action in enumerate(actions):
-        if isinstance(action, DealStarted) and action.hands is None and i in bounds:
-            hands = _revealed(actions[i : bounds[i]])
+    n = len(actions)
+    i = 0
+    while i < n:
+        action = actions[i]
+        deal = game.deal
+        if type(action) is CardPlayed and deal is not None and deal.phase is _PLAY:
+            # the run of cards (and nothing else) inside the current deal
+            while True:
+                verdict = judge_card(deal, action)
+                if not verdict.legal:
+                    at_trick = len(deal.tricks) + 1
+                    findings.append(
+                        Finding(
+                            i,
+                            deal.number,
+                            at_trick,
+                            action.seat,
+                            verdict.rule,
+                            verdict.detail,
+                            verdict.severity,
+                        )
+                    )
+                    if (
+                        verdict.severity is Severity.IMPOSSIBLE
+                        and verdict.rule not in APPLIED_IMPOSSIBLE
+                    ):
+                        game = game._replace(deal=deal)
+                        break  # skipped, as step() would
+                after = deal._play(action.seat, action.card)
+                if after.phase is not _PLAY:  # the deal ends: let the game score it
+                    game = game._replace(deal=deal).apply(action)
+                    break
+                deal = after
+                i += 1
+                if i == n:
+                    game = game._replace(deal=deal)
+                    break
+                action = actions[i]
+                if type(action) is not CardPlayed:
+                    game = game._replace(deal=deal)
+                    i -= 1
+                    break
+            i += 1
+            continue
+        if isinstance(action, DealStarted) and action.hands is None:
+            end = next((j for j in range(i + 1, n) if isinstance(actions[j], DealStarted)), n)
+            hands = _revealed(actions[i:end])
             if hands is not None:
                 action = replace(action, hands=hands)
         deal_no, trick = _where(game)
@@ -102,4 +150,8 @@ def audit(
                     verdict.severity,
                 )
             )
+        i += 1
     return findings, game
+
+
+_PLAY = Phase.PLAY

@@ -80,6 +80,8 @@ FFB = Profile(
         "false_announce": _COMMON_CONV["false_announce"],
         "long_suite": "a run longer than 5 counts as a cent ranked by its top card; its "
         "other cards serve in no other announce (001)",
+        "announce_overlap": "(conv.) an announce that reuses a card of another announce of the "
+        "same player is false (renonce): a card counts in one announce only",
     },
 )
 
@@ -253,7 +255,9 @@ TRIPOT = replace(
         "capot_auction": _COMMON_CONV["tripot_capot_auction"],
         "ta_points": "(conv.) TA card points × 162/258, rounded half up to a whole point",
         "capot_points": "(conv.) a team taking all 8 tricks counts 250 points made",
-        "capot_coinched": "(conv.) a coinched capot bid scores 500 × m to the winner",
+        "capot_coinched": "(conv.) a capot bid ends the auction, so it is never coinched; "
+        "a coinched contract made with an unbid capot scores (160 + bid) × m, the 250 points "
+        "made do not replace the 160",
         "both_reach_target": "(conv.) both teams over the target: the higher total wins, "
         "equal totals play one more deal",
     },

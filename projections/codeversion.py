@@ -8,8 +8,9 @@ and the event records means no one has to remember to bump a number.
 from __future__ import annotations
 
 import hashlib
+import importlib
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 PACKAGES = ("rules", "projections", "events")
 
@@ -18,11 +19,8 @@ PACKAGES = ("rules", "projections", "events")
 def code_version() -> str:
     digest = hashlib.sha256()
     for package in PACKAGES:
-        files = sorted(
-            (f for f in resources.files(package).iterdir() if f.name.endswith(".py")),
-            key=lambda f: f.name,
-        )
-        for f in files:
+        folder = Path(importlib.import_module(package).__file__ or "").parent
+        for f in sorted(folder.glob("*.py")):
             digest.update(f"{package}/{f.name}\n".encode())
             digest.update(f.read_bytes())
     return digest.hexdigest()[:16]

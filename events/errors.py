@@ -43,14 +43,17 @@ class GameNotFound(StoreError, LookupError):
 class EventRefused(StoreError, ValueError):
     """An event refused by a rule (raised by a check hook, or by the store's own invariants).
 
-    ``index`` is the 0-based index of the offending event in the appended batch.
+    ``index`` is the 0-based index of the offending event in the appended batch;
+    ``impossible`` tells an event that cannot happen at all (refused in every mode)
+    from a rule breach (refused in ``strict`` mode only).
     """
 
-    def __init__(self, rule: str, detail: str, index: int = 0) -> None:
+    def __init__(self, rule: str, detail: str, index: int = 0, impossible: bool = True) -> None:
         super().__init__(f"event {index} refused ({rule}): {detail}")
         self.rule = rule
         self.detail = detail
         self.index = index
+        self.impossible = impossible
 
 
 class InvalidEvent(StoreError, ValueError):

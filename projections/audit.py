@@ -21,20 +21,6 @@ from rules.notation import TABLE_TYPES
 from rules.replay import audit as audit_actions
 from rules.seats import Team
 
-TABLE_LEVEL = frozenset(
-    {
-        "card-already-played",
-        "out-of-turn",
-        "card-not-held",
-        "auction-closed",
-        "auction-not-over",
-        "no-deal",
-        "deal-in-progress",
-        "misdeal-too-late",
-        "game-over",
-    }
-)
-
 
 def finding(
     deal: int | None,
@@ -59,6 +45,7 @@ def finding(
 def audit_game(entries: Sequence[Entry]) -> list[dict[str, Any]]:
     """Findings, ordered by position; empty for a clean game."""
     state = project(entries)
+    kinds = {e.version: e.type for e in entries}
     found: list[dict[str, Any]] = [
         finding(
             a.deal,
@@ -70,7 +57,8 @@ def audit_game(entries: Sequence[Entry]) -> list[dict[str, Any]]:
             a.severity,
         )
         for a in state.anomalies
-        if a.rule not in TABLE_LEVEL and a.severity == "impossible"
+        if kinds.get(a.version) not in TABLE_TYPES  # table events are judged below
+        and a.severity == "impossible"
     ]
     meta = state.meta
     if meta is None:

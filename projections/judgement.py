@@ -64,7 +64,7 @@ class Judgement:
             if verdict is not None:
                 mode = _enforcement(state, record)
                 if verdict.impossible or mode == "strict":
-                    raise EventRefused(verdict.rule, verdict.detail, index)
+                    raise EventRefused(verdict.rule, verdict.detail, index, verdict.impossible)
                 entry = entry._replace(breaches=(verdict.as_dict(),))
                 breaches.append([verdict.as_dict()])
             else:

@@ -78,38 +78,10 @@ class Game(NamedTuple):
         kind = type(action)
         if deal is not None and deal.phase is _PLAY and kind is CardPlayed:
             deal = deal._play(action.seat, action.card)  # type: ignore[union-attr]  # hot path
-            if deal.phase is _DONE:
-                return self._deal_over(deal)
-            return _new(
-                Game,
-                (
-                    self.profile,
-                    self.target,
-                    self.next_dealer,
-                    deal,
-                    self.records,
-                    self.totals,
-                    self.pending,
-                    self.winner,
-                ),
-            )
+            return self._deal_over(deal) if deal.phase is _DONE else self._in_deal(deal)
         if deal is not None and kind in _MID_DEAL and deal.phase is _AUCTION:
             deal = deal.apply(action)
-            if deal.over:
-                return self._deal_over(deal)
-            return _new(
-                Game,
-                (
-                    self.profile,
-                    self.target,
-                    self.next_dealer,
-                    deal,
-                    self.records,
-                    self.totals,
-                    self.pending,
-                    self.winner,
-                ),
-            )
+            return self._deal_over(deal) if deal.over else self._in_deal(deal)
         if isinstance(action, DealStarted):
             hands = None
             if action.hands is not None:
@@ -141,6 +113,22 @@ class Game(NamedTuple):
                 self.winner,
             )
         return self._deal_over(deal)
+
+    def _in_deal(self, deal: Deal) -> Game:
+        """This game with ``deal`` in progress (tuple.__new__: the hot path of a replay)."""
+        return _new(
+            Game,
+            (
+                self.profile,
+                self.target,
+                self.next_dealer,
+                deal,
+                self.records,
+                self.totals,
+                self.pending,
+                self.winner,
+            ),
+        )
 
     def _deal_over(self, deal: Deal) -> Game:
         record = DealRecord(deal.number, deal.dealer, score_deal(deal))

@@ -46,7 +46,7 @@ def to_problem(error: Exception) -> Problem:
             expected_version=error.expected,
         )
     if isinstance(error, EventRefused):
-        slug = "impossible-event" if error.rule in IMPOSSIBLE_RULES else "rule-breach"
+        slug = "impossible-event" if error.impossible else "rule-breach"
         return Problem(slug, error.detail, rule=error.rule, index=error.index)
     if isinstance(error, InvalidEvent):
         return Problem("invalid-event", str(error), errors=error.errors, index=error.index)
@@ -62,29 +62,6 @@ def to_problem(error: Exception) -> Problem:
         return Problem(slug, error.description or PROBLEMS[slug][1], status=code)
     log.exception("unhandled error", exc_info=error)
     return Problem("internal", "an unexpected error occurred; it has been logged")
-
-
-IMPOSSIBLE_RULES = frozenset(
-    {
-        "card-already-played",
-        "out-of-turn",
-        "card-not-held",
-        "auction-closed",
-        "auction-not-over",
-        "no-deal",
-        "deal-in-progress",
-        "misdeal-too-late",
-        "game-over",
-        "game-created-first",
-        "game-already-created",
-        "game-abandoned",
-        "void-unknown",
-        "void-twice",
-        "void-refused",
-        "ruling-malformed",
-        "bad-profile",
-    }
-)
 
 
 def register(app: Flask) -> None:

@@ -5,6 +5,10 @@ under ``LOCK TABLE events IN EXCLUSIVE MODE`` like an append, so positions stay 
 commit order. A batch that meets a uniqueness violation (a game or event id stored
 meanwhile, or an event id that another game already uses) is retried one game per
 transaction, which isolates the culprit.
+
+The events COPY is binary: the rows were built by :mod:`events.archive` while the
+line was parsed (the server then parses no uuid, integer or timestamp text, which
+saves it about a fifth of its work); only the ``breaches`` field is added here.
 """
 
 from __future__ import annotations
@@ -14,21 +18,19 @@ from typing import Any
 
 from psycopg import Connection, errors
 
-from events.archive import ArchivedGame
+from events.archive import COLUMNS, COPY_SIGNATURE, COPY_TRAILER, NULL_FIELD, ArchivedGame
+from events.archive import jsonb_field as _jsonb
 from events.errors import EventRefused
-from events.games import meta_of
 from events.prepare import breaches_column
 from events.records import Check
 
 _GAMES_COPY = """COPY games (game_id, club, profile, players, visibility, enforcement, status,
     created_at, updated_at, last_version, last_hash) FROM STDIN"""
-_EVENTS_COPY = """COPY events (game_id, version, event_id, type, schema_version, data,
-    recorded_at, recorded_by, breaches, hash) FROM STDIN"""
-_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
-_BS, _BS2, _NULL = "\\", "\\\\", "\\N"
+_EVENTS_COPY = f"COPY events ({COLUMNS}, breaches) FROM STDIN (FORMAT BINARY)"
 _TAKEN_GAMES = "SELECT game_id FROM games WHERE game_id = ANY(%s)"
+_CHUNK = 1 << 20  # bytes handed to the driver at a time
 
-Accepted = tuple[ArchivedGame, list[str | None], str | None]  # game, breaches, status
+Accepted = tuple[ArchivedGame, list[str | None] | None, str | None]  # game, breaches, status
 
 
 @dataclass
@@ -86,21 +88,23 @@ def _screen(
     taken = {r[0] for r in conn.execute(_TAKEN_GAMES, (game_ids,))}
     accepted: list[Accepted] = []
     for game in batch:
-        if game.game_id in taken:  # event ids are left to the unique index (see _flush)
+        if game.game_id in taken:  # event ids are left to the unique index (see write_batch)
             refused.append((game.line_no, str(game.game_id), "the game is already stored"))
             continue
-        breaches: list[str | None] = [None] * len(game.rows)
+        breaches: list[str | None] | None = None
         status = None
         if check is not None:
-            pending = [r.prepared.pending for r in game.rows]
+            if game.pending is None:
+                raise ValueError("games to be checked must be parsed with keep_pending")
             try:
-                verdict = check(conn, game.game_id, 0, pending)
+                verdict = check(conn, game.game_id, 0, game.pending)
             except EventRefused as error:
                 refused.append((game.line_no, str(game.game_id), f"refused: {error}"))
                 continue
-            breaches = breaches_column(verdict, len(game.rows))
+            found = breaches_column(verdict, len(game.rows))
+            breaches = found if any(b is not None for b in found) else None
             status = verdict.status if verdict else None
-        if status is None and any(r.prepared.pending.type == "GameAbandoned" for r in game.rows):
+        if status is None and game.abandoned:
             status = "abandoned"
         accepted.append((game, breaches, status))
     return accepted
@@ -109,27 +113,29 @@ def _screen(
 def _copy_games(conn: Connection[Any], accepted: list[Accepted]) -> None:
     with conn.cursor().copy(_GAMES_COPY) as copy:
         for game, _, status in accepted:
-            first, last = game.rows[0], game.rows[-1]
-            club, profile, players, visibility, mode = meta_of(first.prepared.pending.data)
+            club, profile, players, visibility, mode = game.meta
             copy.write_row(
                 (game.game_id, club, profile, players, visibility, mode, status or "live",
-                 first.recorded_at, last.recorded_at, last.version, last.hash)
+                 game.first_at, game.last_at, len(game.rows), game.last_hash)
             )  # fmt: skip
 
 
 def _copy_events(conn: Connection[Any], accepted: list[Accepted]) -> None:
-    """COPY in text format, rows assembled by hand: the payload is already canonical JSON,
-    which has no raw control characters, so only backslashes need escaping there."""
+    """Binary COPY of the rows built at parse time, each followed by its breaches field."""
     with conn.cursor().copy(_EVENTS_COPY) as copy:
+        parts, size = [COPY_SIGNATURE], 0
         for game, breaches, _ in accepted:
-            gid = str(game.game_id)
-            lines = []
-            for row, found in zip(game.rows, breaches, strict=True):
-                p = row.prepared
-                lines.append(
-                    f"{gid}\t{row.version}\t{p.pending.id}\t{p.pending.type}\t"
-                    f"{p.stored_version}\t{p.data_json.replace(_BS, _BS2)}\t"
-                    f"{row.recorded_at}\t{row.recorded_by.translate(_ESCAPES)}\t"
-                    f"{_NULL if found is None else found.replace(_BS, _BS2)}\t{row.hash}\n"
+            if breaches is None:
+                block = NULL_FIELD.join(game.rows) + NULL_FIELD
+            else:
+                block = b"".join(
+                    row + (NULL_FIELD if found is None else _jsonb(found))
+                    for row, found in zip(game.rows, breaches, strict=True)
                 )
-            copy.write("".join(lines))
+            parts.append(block)
+            size += len(block)
+            if size >= _CHUNK:
+                copy.write(b"".join(parts))
+                parts, size = [], 0
+        parts.append(COPY_TRAILER)
+        copy.write(b"".join(parts))

@@ -49,21 +49,26 @@ _TRUMPS = frozenset(("C", "D", "H", "S", "SA", "TA"))
 _WORDS = frozenset(("belote", "rebelote"))
 
 
+def _is(value: Any, allowed: frozenset[str]) -> bool:
+    """``value in allowed``, false for anything but a string (a list would raise TypeError)."""
+    return type(value) is str and value in allowed
+
+
 def _seat_only(d: Data) -> str | None:
-    if len(d) == 1 and d.get("seat") in _SEATS:
+    if len(d) == 1 and _is(d.get("seat"), _SEATS):
         return f'{{"seat":"{d["seat"]}"}}'
     return None
 
 
 def _card_played(d: Data) -> str | None:
-    if len(d) == 2 and d.get("seat") in _SEATS and d.get("card") in _CARDS:
+    if len(d) == 2 and _is(d.get("seat"), _SEATS) and _is(d.get("card"), _CARDS):
         return f'{{"card":"{d["card"]}","seat":"{d["seat"]}"}}'
     return None
 
 
 def _bid_placed(d: Data) -> str | None:
     value = d.get("value")
-    if len(d) == 3 and d.get("seat") in _SEATS and d.get("trump") in _TRUMPS:
+    if len(d) == 3 and _is(d.get("seat"), _SEATS) and _is(d.get("trump"), _TRUMPS):
         if type(value) is int and 1 <= value <= 1000:
             return f'{{"seat":"{d["seat"]}","trump":"{d["trump"]}","value":{value}}}'
         if value == "capot":
@@ -72,7 +77,7 @@ def _bid_placed(d: Data) -> str | None:
 
 
 def _belote(d: Data) -> str | None:
-    if len(d) == 2 and d.get("seat") in _SEATS and d.get("word") in _WORDS:
+    if len(d) == 2 and _is(d.get("seat"), _SEATS) and _is(d.get("word"), _WORDS):
         return f'{{"seat":"{d["seat"]}","word":"{d["word"]}"}}'
     return None
 

@@ -1,0 +1,170 @@
+"""A stored game's audit: rule findings, recorded-score checks, chain breaks, summaries.
+
+Pure functions over rows already read (see :mod:`workers.loading`). The rule
+findings are those of :func:`projections.audit.audit_game` (every table event
+judged knowing all four hands, recorded marks against computed marks, log
+anomalies); :func:`audit_findings` takes a shortcut with the same result for the
+common game that has no void, ruling or abandonment (it skips the fold, which
+would replay the game a second time). On top come the append-time breaches kept
+in the ``breaches`` column (when the audit does not find the same rule at the same
+event) and the first break of the game's hash chain.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from events import log
+from events.canonical import canonical_json
+from events.chain import GENESIS, event_hash
+from projections.audit import audit_game, finding
+from projections.entries import Entry
+from projections.profiles import game_profile
+from rules.actions import Action
+from rules.notation import TABLE_TYPES
+from rules.replay import audit as audit_actions
+from rules.seats import Team
+
+Finding = dict[str, Any]
+_LOG_TYPES = frozenset({"GameCreated", "EventVoided", "RulingIssued", "GameAbandoned"})
+
+
+def rule_findings(entries: Sequence[Entry]) -> list[Finding]:
+    """Exactly :func:`projections.audit.audit_game`, faster for games without log events."""
+    if not entries or entries[0].type != "GameCreated" or entries[0].version != 1:
+        return audit_game(entries)
+    if any(e.type in _LOG_TYPES for e in entries[1:]):
+        return audit_game(entries)
+    created = entries[0].record
+    assert isinstance(created, log.GameCreated)
+    try:
+        profile = game_profile(created.profile)
+        actions: list[tuple[int, Action]] = [
+            (e.version, e.record)  # type: ignore[misc]
+            for e in entries
+            if e.type in TABLE_TYPES
+        ]
+        found, game = audit_actions(
+            profile, created.first_dealer, [a for _, a in actions], created.target
+        )
+    except Exception:  # an unreadable record: the fold knows how to report it
+        return audit_game(entries)
+    out = [
+        finding(
+            f.deal,
+            f.trick,
+            f.seat.name if f.seat is not None else None,
+            actions[f.index][0],
+            f.rule,
+            f.detail,
+            f.severity.value,
+        )
+        for f in found
+    ]
+    computed = {r.number: r.result.marks for r in game.records}
+    for e in entries:
+        if isinstance(e.record, log.ScoreRecorded):
+            out += _score_check(e, e.record, computed)
+    out.sort(key=lambda f: (f["position"], f["rule"]))
+    return out
+
+
+def _score_check(
+    e: Entry, rec: log.ScoreRecorded, computed: Mapping[int, tuple[int, int]]
+) -> list[Finding]:
+    written = (rec.marks.get(Team.NS, 0), rec.marks.get(Team.EW, 0))
+    marks = computed.get(rec.deal)
+    if marks is None:
+        detail = f"a score is written for deal {rec.deal}, which is not finished"
+        return [finding(rec.deal, None, None, e.version, "score-unknown-deal", detail, "breach")]
+    if marks == written:
+        return []
+    detail = (
+        f"deal {rec.deal} written NS {written[0]}, EW {written[1]}; "
+        f"the rules give NS {marks[0]}, EW {marks[1]}"
+    )
+    return [finding(rec.deal, None, None, e.version, "score-mismatch", detail, "breach")]
+
+
+def append_breaches(entries: Sequence[Entry], found: Sequence[Finding]) -> list[Finding]:
+    """Breaches stored at append time that the audit did not find again."""
+    seen = {(f["position"], f["rule"]) for f in found}
+    extra: list[Finding] = []
+    for e in entries:
+        for b in e.breaches:
+            rule = str(b.get("rule", "breach"))
+            if (e.version, rule) not in seen:
+                seat = getattr(e.record, "seat", None)
+                detail = f"recorded at append time: {b.get('detail', '')}"
+                name = seat.name if seat is not None else None
+                extra.append(finding(None, None, name, e.version, rule, detail, "breach"))
+                seen.add((e.version, rule))
+    return extra
+
+
+def chain_break(rows: Sequence[tuple[Any, ...]], head: tuple[int, str]) -> Finding | None:
+    """The first broken link of a game's hash chain (rows as ``events.reads.COLUMNS``,
+    in version order; ``head`` the game's stored ``(last_version, last_hash)``)."""
+    previous = GENESIS
+    for expected_version, row in enumerate(rows, start=1):
+        _, game_id, version, event_id, event_type, schema, data, at, by, _, stored = row
+        if version != expected_version:
+            why = f"event {expected_version} is missing from the game's stream"
+            return finding(None, None, None, expected_version, "hash-chain-break", why, "integrity")
+        data_json = canonical_json(data)
+        expected = event_hash(
+            game_id, version, event_id, event_type, schema, data_json, at, by, previous
+        )
+        if expected != stored:
+            why = (
+                f"event {version} ({event_type}) does not match its stored hash: it was changed "
+                f"after it was written (stored {stored[:12]}…, content gives {expected[:12]}…)"
+            )
+            return finding(None, None, None, version, "hash-chain-break", why, "integrity")
+        previous = stored
+    if head != (len(rows), previous):
+        why = "the game's head (last version and hash) does not match its last event"
+        return finding(None, None, None, len(rows), "hash-chain-break", why, "integrity")
+    return None
+
+
+def summarize(findings: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Counts by rule, by player and by severity (a game's or an archive's)."""
+    by_rule: Counter[str] = Counter()
+    by_player: Counter[str] = Counter()
+    by_severity: Counter[str] = Counter()
+    games: set[str] = set()
+    total = 0
+    for f in findings:
+        total += 1
+        by_rule[f["rule"]] += 1
+        by_severity[f["severity"]] += 1
+        if f.get("player"):
+            by_player[f["player"]] += 1
+        if f.get("game_id"):
+            games.add(str(f["game_id"]))
+    return {
+        "findings": total,
+        "games_with_findings": len(games),
+        "by_rule": dict(sorted(by_rule.items())),
+        "by_player": dict(sorted(by_player.items())),
+        "by_severity": dict(sorted(by_severity.items())),
+    }
+
+
+def merge_summaries(parts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The sum of partial summaries (chunks) into one archive-level summary."""
+    total: dict[str, Any] = {"games": 0, "findings": 0, "games_with_findings": 0}
+    counters: dict[str, Counter[str]] = {
+        k: Counter() for k in ("by_rule", "by_player", "by_severity")
+    }
+    for p in parts:
+        for key in ("games", "findings", "games_with_findings"):
+            total[key] += int(p.get(key, 0))
+        for key, counter in counters.items():
+            counter.update(p.get(key, {}))
+    for key, counter in counters.items():
+        total[key] = dict(sorted(counter.items()))
+    return total

@@ -286,11 +286,14 @@ def _simple(event_type: str) -> Callable[[dict[str, Any]], tuple[str, dict[str, 
     return fast
 
 
-_FAST: dict[str, Callable[[dict[str, Any]], tuple[str, dict[str, Any]] | None]] = {
+PAYLOAD_CHECKS: dict[str, Callable[[dict[str, Any]], tuple[str, dict[str, Any]] | None]] = {
     t: _simple(t) for t in catalog.FAST_PATHS
 }
-_FAST["DealStarted"] = _deal_started
-_FAST["AnnounceDeclared"] = _announce
+"""Per type, the fast check of a current-version payload: its canonical JSON and the payload
+the schema would load, or None (then the schema decides)."""
+PAYLOAD_CHECKS["DealStarted"] = _deal_started
+PAYLOAD_CHECKS["AnnounceDeclared"] = _announce
+PAYLOAD_CHECKS["GameCreated"] = _game_created
 _SEAT_CARD = frozenset(("seat", "card"))
 
 
@@ -317,17 +320,21 @@ class LineParser:
         self._authors: dict[str, tuple[str, bytes]] = {}  # recorded_by -> quoted JSON, field
         self._types: dict[tuple[str, int], tuple[str, bytes]] = {}
         self._stamps: dict[tuple[str, str], bytes] = {}  # (time, author) -> both COPY fields
+        self.declined = 0  # lines read by the reference path
 
     def parse(self, line_no: int, line: str | bytes) -> ArchivedGame:
         """One archive line as a checked game, or :class:`ImportLineError` saying what is wrong."""
         try:
             doc = orjson.loads(line)
         except (ValueError, RecursionError):  # the reference path words the error
-            return self.parse_exact(line_no, line)
-        try:
-            return self._fast(line_no, doc)
-        except _Decline:
-            return self.parse_exact(line_no, line)
+            doc = _Decline
+        if doc is not _Decline:
+            try:
+                return self._fast(line_no, doc)
+            except _Decline:
+                pass
+        self.declined += 1
+        return self.parse_exact(line_no, line)
 
     # -- the fast path ---------------------------------------------------------------------
 
@@ -346,7 +353,7 @@ class LineParser:
         gid = str(game_id)
         head = _game_head(game_id)
         prefix = f'["{gid}",'
-        fast, types, now, keep = _FAST, self._types, self.now, self.keep
+        fast, types, now, keep = PAYLOAD_CHECKS, self._types, self.now, self.keep
         default_quoted, default_stamp = self._author(self.by)[0], self._stamp(now, self.by)
         sha256 = hashlib.sha256
         rows: list[bytes] = []
@@ -672,4 +679,4 @@ def parse_line(
     return LineParser(recorded_by, now, keep_pending).parse(line_no, line)
 
 
-__all__ = ["ArchivedGame", "LineParser", "fresh_ids", "parse_line"]
+__all__ = ["PAYLOAD_CHECKS", "ArchivedGame", "LineParser", "fresh_ids", "parse_line"]

@@ -45,7 +45,7 @@ _TEAMS = _SEATS | {
     "announces": "side_announces",
     "announce_points": "side_announce_points",
     "belotes": "side_belotes",
-    "position": "CASE WHEN position % 2 = 0 THEN 2 ELSE 1 END",
+    "position": "CASE WHEN mod(position, 2) = 0 THEN 2 ELSE 1 END",
 }
 _DEALS = {
     "took": "outcome = 'contract'",

@@ -317,6 +317,25 @@ def test_the_fast_path_agrees_with_the_reference_on_broken_lines(
     assert fast == reference
 
 
+CREATED = {
+    "type": "GameCreated",
+    "data": {
+        "profile": "ffb",
+        "first_dealer": "N",
+        "seats": {"N": "a", "E": "b", "S": "c", "W": "d"},
+    },
+}
+EDGE_EVENTS = [
+    [CREATED, CREATED],
+    [CREATED, {"type": "Passed", "data": {"seat": "N"}}, CREATED],
+    [{**CREATED, "data": {**CREATED["data"], "metadata": {"k\x00": 1}}}],
+    [{**CREATED, "data": {**CREATED["data"], "metadata": {"k": ["x\x00"]}}}],
+    [{**CREATED, "data": {**CREATED["data"], "metadata": {"k": "x" * 70_000}}}],
+    [{**CREATED, "data": {**CREATED["data"], "metadata": {"k": "x" * 60_000}}}],
+    [{**CREATED, "data": {**CREATED["data"], "target": 100_001}}],
+]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     "line",
     [
@@ -334,11 +353,17 @@ def test_the_fast_path_agrees_with_the_reference_on_broken_lines(
         '"data": {"profile": "ffb", "first_dealer": "N", "seats": {"N": "a", "E": "b", '
         '"S": "c", "W": "d"}}}, {"type": "BidPlaced", "data": {"seat": "N", "trump": "H", '
         '"value": 18446744073709551617}}]}',
+        *(
+            json.dumps({"game": "c6d8bd0e-4d3c-4d4b-9a8c-0b5d4c3e2f10", "events": events})
+            for events in EDGE_EVENTS
+        ),
     ],
 )
 def test_what_orjson_reads_differently_goes_to_the_reference_path(line: str) -> None:
     """Integers past 64 bits (orjson makes them floats), NaN and lone surrogates (orjson
-    refuses them), a byte order mark, a list where a seat is expected."""
+    refuses them), a byte order mark, a list where a seat is expected; and what the fast
+    path must leave to the schemas: a second GameCreated, NUL in metadata, metadata past
+    the schema's 64 KiB."""
     fast, reference = both_paths(line)
     assert fast == reference
     if isinstance(fast, ArchivedGame):
@@ -347,10 +372,12 @@ def test_what_orjson_reads_differently_goes_to_the_reference_path(line: str) -> 
 
 created_payloads = st.fixed_dictionaries(
     {"profile": st.sampled_from(["ffb", "tripot", "", "x" * 101, "a\x00", 3, {"id": "x"}]),
-     "seats": st.one_of(st.just({"N": "a", "E": "b", "S": "c", "W": "d"}),
+     "seats": st.one_of(st.fixed_dictionaries({s: st.sampled_from(["a", "b", "c", "d", "é"])
+                                               for s in "NESW"}),
                         st.dictionaries(st.sampled_from("NESWX"), VALUES, max_size=5)),
      "first_dealer": st.sampled_from(["N", "w", "X", None])},
-    optional={"target": VALUES, "enforcement": VALUES, "club": VALUES, "visibility": VALUES,
+    optional={"target": st.one_of(VALUES, st.integers(-1, 100_002)),
+              "enforcement": VALUES, "club": VALUES, "visibility": VALUES,
               "metadata": st.one_of(VALUES, st.dictionaries(st.text(max_size=3), VALUES))},
 )  # fmt: skip
 deal_payloads = st.fixed_dictionaries(
@@ -361,7 +388,7 @@ deal_payloads = st.fixed_dictionaries(
                            for s in "NESW"}), VALUES),
         "deck": st.one_of(st.none(), st.permutations(CARD_NAMES), st.just(CARD_NAMES[:31]),
                           st.just([*CARD_NAMES[:31], "7C"]), VALUES),
-        "cut": st.one_of(st.none(), st.integers(-1, 33), VALUES),
+        "cut": st.one_of(st.none(), st.sampled_from([0, 1, 31, 32]), st.integers(-1, 33), VALUES),
         "packets": st.one_of(st.none(), st.lists(st.integers(0, 9), max_size=4), VALUES),
     },
 )  # fmt: skip

@@ -366,7 +366,8 @@ def test_what_orjson_reads_differently_goes_to_the_reference_path(line: str) -> 
     the schema's 64 KiB."""
     fast, reference = both_paths(line)
     assert fast == reference
-    if isinstance(fast, ArchivedGame):
+    if "1234567890123" in line:
+        assert isinstance(fast, ArchivedGame)
         assert b"123456789012345678901234567890" in fast.rows[0]  # not rounded to a float
 
 

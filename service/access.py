@@ -62,9 +62,52 @@ def check_read(game: GameRow) -> None:
 def check_write(game: GameRow, event_types: set[str]) -> Token:
     scope = "arbiter" if event_types & ARBITER_TYPES else "record"
     if event_types & ARBITER_TYPES and event_types - ARBITER_TYPES:
-        raise Problem("bad-request", "send arbiter events (voids, rulings) in their own request")
+        message = "send arbiter events (voids, rulings) in their own request"
+        raise Problem("validation", message, errors={"events": [message]})
     token = require(scope)
     if token.club != game.club:
         check_read(game)  # do not reveal a private game
         raise Problem("forbidden", f"game {game.game_id} belongs to another club")
     return token
+
+
+def reader_club() -> str | None:
+    """The club whose private games the caller may read (None: public games only)."""
+    token = current_token()
+    return token.club if token is not None and token.allows("read") else None
+
+
+def sees_hidden(game: GameRow, token: Token | None) -> bool:
+    """May ``token`` see a game's hidden information (hands, deck, announced cards)?
+
+    Once a game is over, everyone who may read it may; during a live game only the
+    tokens of its club that record it or arbitrate it (``record``, ``arbiter``, ``admin``).
+    """
+    return shows_hidden(game.status, game.club, token)
+
+
+def shows_hidden(status: str, club: str | None, token: Token | None) -> bool:
+    """:func:`sees_hidden` for a game known by its status and club."""
+    if status != "live":
+        return True
+    return (
+        token is not None
+        and token.club == club
+        and (token.allows("record") or token.allows("arbiter"))
+    )
+
+
+def check_view(game: GameRow, view: str) -> None:
+    """During a live game: the ``seat`` view needs a token of the game's club, the
+    ``arbiter`` view one with the ``arbiter`` (or ``admin``) scope. Afterwards any reader
+    may ask any view."""
+    if game.status != "live" or view == "public":
+        return
+    scope = "arbiter" if view == "arbiter" else "read"
+    token = current_token()
+    if token is None:
+        raise Problem("unauthorized", f"the {view} view of a live game needs a token of its club")
+    if token.club != game.club:
+        raise Problem("forbidden", f"the {view} view of a live game is for its club only")
+    if not token.allows(scope):
+        raise Problem("forbidden", f"the {view} view of a live game needs the '{scope}' scope")

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from service import config, errors, health, spec
+from service import bodies, config, errors, health, spec
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -16,6 +16,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     errors.register(app)
+    bodies.register(app)
     for blueprint in (health.bp, spec.bp):
         app.register_blueprint(blueprint)
     for module in _feature_modules():

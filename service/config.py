@@ -6,6 +6,10 @@
 | ``DATA_DIR`` | ``COINCHE_DATA_DIR`` | ``.coinche-data`` |
 | ``MAX_CONTENT_LENGTH`` | ``COINCHE_MAX_BODY`` | 1 MiB (larger bodies: 413) |
 | ``MAX_IMPORT_LENGTH`` | ``COINCHE_MAX_IMPORT`` | 256 MiB (``POST /archives``) |
+| ``IMPORT_SYNC_MAX`` | ``COINCHE_IMPORT_SYNC_MAX`` | 1 MiB (larger archives: a job) |
+| ``FEED_POLL`` | ``COINCHE_FEED_POLL`` | 0.25 s between two looks at the store |
+| ``FEED_KEEPALIVE`` | ``COINCHE_FEED_KEEPALIVE`` | 10 s of silence before a blank line |
+| ``FEED_STREAM_MAX`` | ``COINCHE_FEED_STREAM_MAX`` | 300 s: the longest a stream stays open |
 | ``CELERY_BROKER_URL`` | ``CELERY_BROKER_URL`` | unset: the filesystem broker in DATA_DIR |
 | ``POOL_MAX`` | ``COINCHE_POOL_MAX`` | 10 |
 """
@@ -24,6 +28,10 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "DATA_DIR": e.get("COINCHE_DATA_DIR") or ".coinche-data",
         "MAX_CONTENT_LENGTH": int(e.get("COINCHE_MAX_BODY") or 1024 * 1024),
         "MAX_IMPORT_LENGTH": int(e.get("COINCHE_MAX_IMPORT") or 256 * 1024 * 1024),
+        "IMPORT_SYNC_MAX": int(e.get("COINCHE_IMPORT_SYNC_MAX") or 1024 * 1024),
+        "FEED_POLL": float(e.get("COINCHE_FEED_POLL") or 0.25),
+        "FEED_KEEPALIVE": float(e.get("COINCHE_FEED_KEEPALIVE") or 10),
+        "FEED_STREAM_MAX": float(e.get("COINCHE_FEED_STREAM_MAX") or 300),
         "CELERY_BROKER_URL": e.get("CELERY_BROKER_URL") or None,
         "POOL_MAX": int(e.get("COINCHE_POOL_MAX") or 10),
         "JSON_SORT_KEYS": False,

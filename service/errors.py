@@ -59,7 +59,8 @@ def to_problem(error: Exception) -> Problem:
     if isinstance(error, HTTPException):
         code = error.code or 500
         slug = _BY_STATUS.get(code, "internal" if code >= 500 else "bad-request")
-        return Problem(slug, error.description or PROBLEMS[slug][1], status=code)
+        kept = {k: v for k, v in error.get_headers() if k.lower() == "allow"}  # 405 says which
+        return Problem(slug, error.description or PROBLEMS[slug][1], status=code, headers=kept)
     log.exception("unhandled error", exc_info=error)
     return Problem("internal", "an unexpected error occurred; it has been logged")
 

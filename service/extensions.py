@@ -1,14 +1,17 @@
 """What one app process shares: the connection pool, the event store, the judgement.
 
 Opened lazily on first use (``coinche --help`` and the offline commands never
-touch a database) and closed when the process exits.
+touch a database) and closed when the process exits. The services belong to the
+process that opened them: after a ``fork`` (gunicorn's pre-fork workers) a child
+opens its own pool instead of sharing the parent's sockets.
 """
 
 from __future__ import annotations
 
 import atexit
+import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from flask import Flask, current_app
@@ -26,6 +29,7 @@ class Services:
     store: EventStore
     judgement: Judgement
     url: str
+    pid: int = field(default_factory=os.getpid)
 
 
 _lock = threading.Lock()
@@ -42,11 +46,11 @@ def services(app: Flask | None = None) -> Services:
     """The process's services for ``app`` (the current app by default)."""
     app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     found = app.extensions.get("coinche")
-    if found is not None:
+    if found is not None and found.pid == os.getpid():
         return found  # type: ignore[no-any-return]
     with _lock:
         found = app.extensions.get("coinche")
-        if found is None:
+        if found is None or found.pid != os.getpid():
             url = database_url_of(app)
             migrate(url)
             pool = make_pool(url, max_size=app.config["POOL_MAX"])

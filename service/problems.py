@@ -36,13 +36,22 @@ PROBLEMS: dict[str, tuple[int, str]] = {
 class Problem(Exception):
     """Raise anywhere in a request: the app turns it into a problem+json response."""
 
-    def __init__(self, slug: str, detail: str, status: int | None = None, **extra: Any) -> None:
+    def __init__(
+        self,
+        slug: str,
+        detail: str,
+        status: int | None = None,
+        *,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
         super().__init__(detail)
         if slug not in PROBLEMS:
             raise ValueError(f"unknown problem type {slug!r}")
         self.slug = slug
         self.status = status or PROBLEMS[slug][0]
         self.detail = detail
+        self.headers = headers or {}
         self.extra = extra
 
     def body(self) -> dict[str, Any]:
@@ -55,7 +64,9 @@ class Problem(Exception):
         }
 
     def response(self) -> Response:
-        headers = {"WWW-Authenticate": 'Bearer realm="coinche-log"'} if self.status == 401 else {}
+        headers = dict(self.headers)
+        if self.status == 401:
+            headers["WWW-Authenticate"] = 'Bearer realm="coinche-log"'
         return Response(
             json.dumps(self.body(), ensure_ascii=False),
             status=self.status,

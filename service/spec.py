@@ -1,5 +1,6 @@
 """The contract: ``/openapi.yaml`` (the single source, read from the project root),
-``/openapi.json``, and ``/problems/<slug>`` explaining each problem type."""
+``/openapi.json``, ``/problems/<slug>`` explaining each problem type, and ``/docs``,
+the interactive documentation (Swagger UI served from ``service/static``, no CDN)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ def openapi_yaml() -> Response:
 @bp.get("/openapi.json")
 def openapi_json() -> dict[str, Any]:
     return spec()
+
+
+@bp.get("/docs")
+def docs() -> Response:
+    page = Path(__file__).resolve().parent / "static" / "docs.html"
+    return Response(page.read_text(encoding="utf-8"), mimetype="text/html")
 
 
 @bp.get("/problems/<slug>")

@@ -1,0 +1,127 @@
+"""The ``coinche`` command line through click's runner, on the test database."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+
+from service.cli import main
+from tests.gamekit import wire_game
+from tests.service.conftest import Api
+
+
+@pytest.fixture
+def run(app: Any) -> Any:
+    runner = app.test_cli_runner()
+
+    def invoke(*args: str, code: int = 0) -> Any:
+        result = runner.invoke(main, list(args))
+        assert result.exit_code == code, (result.output, result.exception)
+        return result
+
+    return invoke
+
+
+def commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = [prefix]
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            found += commands(command, (*prefix, name))
+        else:
+            found.append((*prefix, name))
+    return found
+
+
+def test_every_command_has_help(run: Any) -> None:
+    names = commands(main)
+    expected = {"serve", "migrate", "token", "import", "export", "replay", "verify", "demo",
+                "score", "audit"}  # fmt: skip
+    assert expected <= {n[0] for n in names if n}
+    for name in names:
+        out = run(*name, "--help").output
+        assert out.startswith("Usage: ") and "--help" in out, name
+
+
+def test_tokens_create_list_revoke(run: Any) -> None:
+    club = f"cli-{uuid.uuid4().hex[:6]}"
+    made = json.loads(run("token", "create", club, "-s", "record", "-s", "read", "--json").output)
+    assert made["secret"].startswith("ck_") and made["scopes"] == ["read", "record"]
+    human = run("token", "create", club, "--name", "scorer").output
+    assert "shown once" in human and re.search(r"ck_\S+", human)
+    listed = run("token", "list", "--club", club).output
+    assert made["id"] in listed and made["secret"] not in listed and "scorer" in listed
+    rows = [
+        json.loads(line)
+        for line in run("token", "list", "--club", club, "--json").output.splitlines()
+    ]
+    assert {r["id"] for r in rows} >= {made["id"]} and not any(r["revoked"] for r in rows)
+    assert "revoked" in run("token", "revoke", made["id"]).output
+    assert "no active token" in run("token", "revoke", made["id"], code=1).output
+    assert "UUID" in run("token", "revoke", "nope", code=2).output
+    assert "club id" in run("token", "create", "Bad Club!", code=2).output
+    assert "'god' is not one of" in run("token", "create", club, "-s", "god", code=2).output
+
+
+def test_import_and_export_round_trip(run: Any, tmp_path: Path) -> None:
+    club = f"cli-{uuid.uuid4().hex[:6]}"
+    lines = []
+    for seed in range(2):
+        _g, events = wire_game("tripot", seed, max_deals=2)
+        events[0]["data"]["club"] = club
+        lines.append(json.dumps({"game": str(uuid.uuid4()), "events": events}))
+    archive = tmp_path / "in.ndjson"
+    archive.write_text("\n".join(lines) + "\n")
+    summary = json.loads(run("import", str(archive)).stdout)
+    assert summary["imported"] == 2 and summary["refused"] == []
+    out = tmp_path / "out.ndjson"
+    result = run("export", "--club", club, "-o", str(out))
+    assert "exported 2 games" in result.output
+    exported = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(g["game"] for g in exported) == sorted(json.loads(x)["game"] for x in lines)
+    assert all(e["recorded_by"] == "cli:import" for g in exported for e in g["events"])
+    again = run("import", str(out), code=2)
+    assert "already stored" in again.output
+    one = exported[0]["game"]
+    assert run("export", "--game", one).stdout.count('"game"') == 1
+    assert run("export", "--club", club, "--from", "2999-01-01").stdout.count('"game"') == 0
+
+
+def test_replay_prints_the_deal_as_a_table(api: Api, run: Any) -> None:
+    _g, events = wire_game("ffb", 12, max_deals=3, record_hands=False)
+    game, _version = api.record(events)
+    table = run("replay", game, "--deal", "1").output
+    for heading in ("Deal 1", "Hands as dealt", "Auction", "Tricks", "Score", "game totals"):
+        assert heading in table, table
+    assert "(not recorded)" not in table  # revealed by the 32 cards
+    assert re.search(r"^\s+N\s+♠", table, re.MULTILINE)
+    mid = run("replay", game, "--at", "1.3.2").output
+    assert "play, trick 3" in mid and "in progress" in mid
+    assert "no deal 99" in run("replay", game, "--deal", "99", code=2).output
+    assert "no game" in run("replay", str(uuid.uuid4()), code=1).output
+    assert "not a game id" in run("replay", "nope", code=2).output
+
+
+def test_verify_reports_the_chain(api: Api, run: Any) -> None:
+    _g, events = wire_game("ffb", 12, max_deals=1)
+    game, version = api.record(events)
+    report = json.loads(run("verify", game).output)
+    assert report["ok"] is True and report["events"] == version
+    assert "no game" in run("verify", str(uuid.uuid4()), code=1).output
+
+
+def test_demo_loads_games_and_prints_a_token(run: Any) -> None:
+    club = f"demo-{uuid.uuid4().hex[:6]}"
+    out = run("demo", "--club", club, "--url", "http://example.test").output
+    assert re.search(r"ck_\S+", out) and "http://example.test/docs" in out
+    assert out.count("http://example.test/games/") >= 4
+    assert "finished" in out and "live" in out
+
+
+def test_migrate_is_idempotent(run: Any) -> None:
+    assert "up to date" in run("migrate").output

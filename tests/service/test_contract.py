@@ -1,0 +1,114 @@
+"""The running app against its contract (``openapi.yaml``), with schemathesis.
+
+Every operation is called with generated requests (valid and invalid) on the live
+app (WSGI, in process) and the real database; every response must be documented
+(status, content type, body schema, headers) and none may be a 5xx. Path
+parameters point at a real finished game and the contract club, so the success
+paths are exercised too; a stateful run follows the links from ``POST /games``.
+Kept small (a few examples per operation, no shrinking) so it stays well under a
+minute.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from tests.conftest import bearer
+from tests.gamekit import wire_game
+from tests.service.conftest import Api
+
+CLUB = f"contract-{uuid.uuid4().hex[:6]}"
+GAME = str(uuid.uuid4())
+SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
+
+schema = schemathesis.openapi.from_path(SPEC)
+schema.config.generation.update(max_examples=40, no_shrink=True, deterministic=True)
+schema.config.parameters = {"game_id": GAME, "club": CLUB}
+# A schema-valid request may still break a rule no JSON Schema can state (an illegal card,
+# four seats for three players, a point the game never reaches): a 422 naming it is the
+# contract there. Any other refusal of valid data still fails the check.
+schema.config.checks.positive_data_acceptance.expected_statuses = [
+    "2XX",
+    "3XX",
+    "401",
+    "403",
+    "404",
+    "409",
+    "422",
+]
+
+
+@pytest.fixture(scope="module")
+def admin(app: Any, make_token: Callable[..., str]) -> Iterator[str]:
+    """The contract club's admin token, and its finished public game ``GAME``; feed
+    streams end at once (a generated ``timeout`` may be 300 s)."""
+    before = app.config["FEED_STREAM_MAX"]
+    app.config["FEED_STREAM_MAX"] = 0.2
+    api = Api(app.test_client(), make_token, CLUB)
+    g, events = wire_game("contree", 31)
+    assert g.final.over
+    api.record(events, visibility="public", id=GAME, secret=api.admin)
+    yield api.admin
+    app.config["FEED_STREAM_MAX"] = before
+
+
+# Archives are NDJSON text: generate lines (archive-shaped or not), not JSON values.
+_line = st.one_of(
+    st.builds(lambda g, e: json.dumps({"game": str(g), "events": e}), st.uuids(),
+              st.lists(st.fixed_dictionaries({"type": st.sampled_from(["GameCreated", "Passed"]),
+                                              "data": st.just({})}), max_size=2)),
+    st.text(max_size=40).map(lambda t: t.replace("\n", " ")),
+)  # fmt: skip
+schemathesis.openapi.media_type(
+    "application/x-ndjson", st.lists(_line, max_size=4).map(lambda ls: "\n".join(ls).encode())
+)
+
+
+@schema.parametrize()
+@settings(deadline=None, suppress_health_check=list(HealthCheck))
+def test_every_operation_matches_the_contract(case: Any, app: Any, admin: str) -> None:
+    case.operation.schema.app = app  # the checks' own probes go to the app too
+    case.call_and_validate(app=app, headers=bearer(admin))
+
+
+stateful = schemathesis.openapi.from_path(SPEC)
+stateful.config.checks.positive_data_acceptance.expected_statuses = (
+    schema.config.checks.positive_data_acceptance.expected_statuses
+)
+
+
+def test_the_links_from_a_new_game_hold(app: Any, admin: str) -> None:
+    """Create games, then follow the links (get it, append to it, read its state and events)."""
+    stateful.app = app
+    stateful.config.headers = bearer(admin)
+
+    class Workflow(stateful.as_state_machine()):  # type: ignore[misc]
+        def before_call(self, case: Any) -> None:
+            positive = case.meta is not None and case.meta.generation.mode.is_positive
+            if case.operation.label == "POST /games" and positive and isinstance(case.body, dict):
+                # a game the rules accept, so that the links have something to follow
+                case.body.update(profile="ffb", club=None, first_dealer="N",
+                                 seats={"N": "a", "E": "b", "S": "c", "W": "d"})  # fmt: skip
+                case.body.pop("target", None)
+
+        def get_call_kwargs(self, case: Any) -> dict[str, Any]:
+            return {"app": app}
+
+    Workflow.run(
+        settings=settings(
+            max_examples=12,
+            stateful_step_count=5,
+            deadline=None,
+            derandomize=True,
+            suppress_health_check=list(HealthCheck),
+        )
+    )

@@ -1,0 +1,120 @@
+"""Audit jobs through a real worker: each kind of breach found once, at its address."""
+
+from __future__ import annotations
+
+import pytest
+
+from projections.judgement import Judgement
+from tests.conftest import bearer
+from tests.gamekit import wire_game
+from tests.workers.conftest import import_events
+from tests.workers.hand import fixture_events
+
+WORKED = "01-worked-example"  # dealer N, S bids 90♥; W leads 7D then plays JH, KH…
+
+
+def insert_before(events, match, new):
+    i = next(i for i, e in enumerate(events) if e["type"] == "CardPlayed" and e["data"] == match)
+    return [*events[:i], new, *events[i:]], i + 1  # (events, version of the new event)
+
+
+def revoke_game(profile, club, **kwargs):
+    for seed in range(50):
+        _g, events = wire_game(profile, seed, enforcement="record", breaches=0.05, **kwargs)
+        if _g.injected:
+            events[0]["data"]["club"] = club
+            return events, {(i + 2, rule) for i, rule in _g.injected}
+    raise AssertionError("no revoke generated")
+
+
+@pytest.fixture(scope="module")
+def cases(store, pool):
+    """game id → (what was broken, expected {(version, rule)}, expected seat/deal/trick)."""
+    club = "audit-club"
+    out = {}
+    games, expect = [], []
+    for profile in ("ffb", "yeeqia", "contree"):
+        events, injected = revoke_game(profile, club)
+        games.append(events)
+        expect.append(("revoke", injected))
+    w = {"seat": "W", "kind": "tierce", "cards": ["7C", "8C", "9C"]}
+    events, v = insert_before(fixture_events(WORKED, club), {"seat": "W", "card": "7D"},
+                              {"type": "AnnounceDeclared", "data": w})  # fmt: skip
+    games.append(events)
+    expect.append(("false-announce", {(v, "false-announce")}))
+    events, v = insert_before(
+        fixture_events(WORKED, club),
+        {"seat": "W", "card": "KH"},
+        {"type": "BeloteDeclared", "data": {"seat": "W", "word": "belote"}},
+    )
+    games.append(events)
+    expect.append(("belote", {(v, "belote-without-pair")}))
+    events = fixture_events(WORKED, club, abandon=False)
+    events.append({"type": "ScoreRecorded", "data": {"deal": 1, "marks": {"NS": 0, "EW": 240}}})
+    games.append(events)
+    expect.append(("score", {(len(events), "score-mismatch")}))
+    _g, events = wire_game("ffb", 3, enforcement="record", record_hands=True)
+    events[0]["data"]["club"] = club
+    k = next(i for i, e in enumerate(events) if e["type"] == "DealStarted" and "cut" in e["data"])
+    events[k]["data"]["cut"] = 1
+    games.append(events)
+    expect.append(("dealing", {(k + 1, "cut-too-small")}))
+    games.append(fixture_events("07-made-surcoinched-belote-multiplied", club))
+    expect.append(("chain", {(5, "hash-chain-break")}))
+    ids = import_events(store, games)
+    with pool.connection() as conn, conn.transaction():  # a superuser edits a row
+        conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update_delete")
+        conn.execute("UPDATE events SET recorded_by = 'forged' WHERE game_id = %s AND version = 5",
+                     (ids[-1],))  # fmt: skip
+        conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_update_delete")
+    # append-time breaches: a revoke imported through the write-side judgement, record mode
+    events, injected = revoke_game("tripot", club, record_hands=True)
+    ids += import_events(store, [events], check=Judgement())
+    expect.append(("append", injected))
+    with pool.connection() as conn:
+        stored = conn.execute(
+            "SELECT count(*) FROM events WHERE game_id = %s AND breaches IS NOT NULL", (ids[-1],)
+        ).fetchone()[0]
+    assert stored == len(injected)
+    for gid, (kind, found) in zip(ids, expect, strict=True):
+        out[str(gid)] = (kind, found)
+    return out
+
+
+def all_findings(client, secret, location):
+    found, url = [], location + "/findings?limit=7"
+    while url:
+        r = client.get(url, headers=bearer(secret))
+        assert r.status_code == 200, r.json
+        found += r.json["findings"]
+        url = r.json["next"]
+    return found, r.json["summary"]
+
+
+def test_every_breach_once_at_its_address(cases, worker, wclient, make_token, wait_job):
+    secret = make_token("audit-club", ("read",))
+    r = wclient.post("/audits", json={"games": list(cases)}, headers=bearer(secret))
+    assert r.status_code == 202 and r.headers["Location"] == f"/jobs/{r.json['job']['id']}"
+    job = wait_job(r.json["job"]["id"])
+    assert job["status"] == "done" and job["chunks"] == 3 == job["chunks_done"], job
+    found, summary = all_findings(wclient, secret, r.headers["Location"])
+    by_game: dict[str, set] = {g: set() for g in cases}
+    for f in found:
+        by_game[f["game_id"]].add((f["version"], f["rule"]))
+    for gid, (kind, expected) in cases.items():
+        assert by_game[gid] == expected, kind
+    assert len(found) == sum(len(e) for _k, e in cases.values())  # nothing twice
+    assert summary["findings"] == len(found) and summary["games"] == len(cases)
+    assert summary["by_rule"]["hash-chain-break"] == 1
+    fa = next(f for f in found if f["rule"] == "false-announce")
+    assert (fa["deal"], fa["trick"], fa["seat"], fa["player"]) == (1, 1, "W", "dan")
+    assert fa["severity"] == "breach" and fa["source"] == "rules" and fa["position"] > 0
+    assert "tierce" in fa["detail"]
+    chain = next(f for f in found if f["rule"] == "hash-chain-break")
+    assert chain["severity"] == "integrity" and "changed after it was written" in chain["detail"]
+    score = next(f for f in found if f["rule"] == "score-mismatch")
+    assert score["deal"] == 1 and "EW 240" in score["detail"] and "EW 250" in score["detail"]
+    one = next(g for g, (k, _e) in cases.items() if k == "belote")
+    r = wclient.get(f"{r.headers['Location']}/findings?game={one}", headers=bearer(secret))
+    assert r.json["summary"]["by_rule"] == {"belote-without-pair": 1}
+    assert r.json["summary"]["by_player"] == {"dan": 1}

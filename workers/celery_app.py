@@ -14,6 +14,7 @@ Settings (Flask config key, else environment variable, else default):
 | ``CELERY_BROKER_DIR`` | ``COINCHE_BROKER_DIR`` | ``<DATA_DIR>/broker`` |
 | ``JOBS_CHUNK_SIZE`` | ``COINCHE_CHUNK_SIZE`` | 100 games per chunk |
 | ``STATS_REFRESH_SECONDS`` | ``COINCHE_STATS_REFRESH`` | 60 (the periodic statistics update) |
+| ``JOBS_CHUNK_DELAY`` | ``COINCHE_CHUNK_DELAY`` | 0 s before a chunk commits (fault tests) |
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ DEFAULTS: dict[str, tuple[str, Any]] = {
     "CELERY_BROKER_DIR": ("COINCHE_BROKER_DIR", None),
     "JOBS_CHUNK_SIZE": ("COINCHE_CHUNK_SIZE", 100),
     "STATS_REFRESH_SECONDS": ("COINCHE_STATS_REFRESH", 60),
+    "JOBS_CHUNK_DELAY": ("COINCHE_CHUNK_DELAY", 0.0),
 }
 
 

@@ -13,6 +13,7 @@ rejected when its worker is lost, so a killed worker's task is delivered again.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,7 @@ def run_chunk(self: Task, job_id: str, chunk: int) -> None:
             job = jobs.get_job(conn, jid)
             assert job is not None
             partial, write = WORK[job.kind](conn, jid, ids)
+            time.sleep(float(setting(current_app, "JOBS_CHUNK_DELAY")))
             hostname = str(self.request.hostname or "unknown")
             last = jobs.complete_chunk(conn, jid, chunk, hostname, partial, len(ids), write)
             if last or (last is None and jobs.all_done(conn, jid)):

@@ -91,6 +91,11 @@ def fresh_ids(count: int) -> list[str]:
     ]
 
 
+def _id_bytes(ids: list[str]) -> bytes:
+    """The ids' 16 bytes each, end to end (one conversion for a whole game)."""
+    return bytes.fromhex("".join(ids).replace("-", ""))
+
+
 _VARIANT = str.maketrans("0123456789abcdef", "89ab89ab89ab89ab")  # RFC 9562 variant 10xx
 
 
@@ -103,6 +108,7 @@ _MICROSECOND = timedelta(microseconds=1)
 _UUID_LEN = _INT4(16)
 _HASH_LEN = _INT4(64)
 _VERSIONS = [_INT4(4) + _INT4(v) for v in range(1024)]
+_VERSIONS_THEN_ID = [field + _UUID_LEN for field in _VERSIONS]  # ... and the event id's length
 NULL_FIELD = _INT4(-1)
 COPY_SIGNATURE = b"PGCOPY\n\xff\r\n\x00" + _INT4(0) + _INT4(0)
 COPY_TRAILER = b"\xff\xff"
@@ -360,64 +366,71 @@ class LineParser:
         given: list[str] = []
         pending: list[Pending] = []
         ids: list[str] | None = None
+        id_bytes = b""
         previous = GENESIS
         abandoned = False
         meta: GameMeta | None = None
         first_at = now
         at = now
+        card_type = types.get(("CardPlayed", 1)) or self._type("CardPlayed", 1)
         for index, entry in enumerate(events):
             if type(entry) is not dict:
                 raise _Decline
             event_type, data = entry.get("type"), entry.get("data")
             if type(event_type) is not str or type(data) is not dict:
                 raise _Decline
-            if index == 0:
-                if event_type != "GameCreated":
-                    raise _Decline
-                data_json, loaded, version, current = self._first(entry, data)
-                meta = meta_of(loaded)
-            elif len(entry) == 2 and event_type == "CardPlayed" and data.keys() == _SEAT_CARD:
-                seat, card = data["seat"], data["card"]  # most events: inlined
+            if index and len(entry) == 2 and event_type == "CardPlayed" and len(data) == 2:
+                seat, card = data.get("seat"), data.get("card")  # most events: inlined
                 if type(seat) is not str or seat not in _SEATS or type(card) is not str:
                     raise _Decline
                 if card not in _CARDS:
                     raise _Decline
-                data_json, loaded, version = f'{{"card":"{card}","seat":"{seat}"}}', data, 1
-                current = 1
-            elif event_type == "GameCreated":
-                raise _Decline  # refused by the reference path (game-already-created)
+                data_json, loaded, current = f'{{"card":"{card}","seat":"{seat}"}}', data, 1
+                version_text, type_field = card_type
             else:
-                check = fast.get(event_type)
-                if check is None:
-                    data_json, loaded, version, current = self._reference(entry, data, index)
-                else:
-                    found = check(data)
-                    current = CURRENT[event_type]
-                    version = entry.get("version", current)
-                    if found is None or type(version) is not int or version != current:
+                if index == 0:
+                    if event_type != "GameCreated":
                         raise _Decline
-                    data_json, loaded = found
-                if event_type == "GameAbandoned":
-                    abandoned = True
-            version_text, type_field = types.get((event_type, version)) or self._type(
-                event_type, version
-            )
+                    data_json, loaded, version, current = self._first(entry, data)
+                    meta = meta_of(loaded)
+                elif event_type == "GameCreated":
+                    raise _Decline  # refused by the reference path (game-already-created)
+                else:
+                    check = fast.get(event_type)
+                    if check is None:
+                        data_json, loaded, version, current = self._reference(entry, data, index)
+                    else:
+                        found = check(data)
+                        current = CURRENT[event_type]
+                        version = entry.get("version", current)
+                        if found is None or type(version) is not int or version != current:
+                            raise _Decline
+                        data_json, loaded = found
+                    if event_type == "GameAbandoned":
+                        abandoned = True
+                version_text, type_field = types.get((event_type, version)) or self._type(
+                    event_type, version
+                )
             if len(entry) == 2:
                 if ids is None:
                     ids = self.new_ids(len(events))
+                    id_bytes = _id_bytes(ids)
                 event_id, quoted, stamp, at = ids[index], default_quoted, default_stamp, now
+                raw_id = id_bytes[16 * index : 16 * index + 16]
                 expected = None
             else:
                 if not entry.keys() <= EVENT_KEYS:
                     raise _Decline
-                event_id, quoted, stamp, at, expected = self._extras(entry, index, events)
+                event_id, quoted, stamp, at, expected = self._extras(entry)
                 if "id" in entry:
                     given.append(event_id)
-                elif ids is None:
-                    ids = self.new_ids(len(events))
-                    event_id = ids[index]
+                    raw_id = bytes.fromhex(event_id.replace("-", ""))
                 else:
+                    if ids is None:
+                        ids = self.new_ids(len(events))
+                        id_bytes = _id_bytes(ids)
                     event_id = ids[index]
+                    raw_id = id_bytes[16 * index : 16 * index + 16]
             number = index + 1
             text = (
                 f'{prefix}{number},"{event_id}",{version_text}{data_json},'
@@ -431,14 +444,14 @@ class LineParser:
                 b"".join(
                     (
                         head,
-                        _VERSIONS[number] if number < 1024 else _version_field(number),
-                        _UUID_LEN,
-                        bytes.fromhex(event_id.replace("-", "")),
+                        _VERSIONS_THEN_ID[number]
+                        if number < 1024
+                        else _version_field(number) + _UUID_LEN,
+                        raw_id,
                         type_field,
                         _JSONB_HEAD(len(raw) + 1, 1),
                         raw,
                         stamp,
-                        _HASH_LEN,
                         previous.encode(),
                     )
                 )
@@ -482,10 +495,8 @@ class LineParser:
         p = prepared.pending
         return prepared.data_json, p.data, prepared.stored_version, p.schema_version
 
-    def _extras(
-        self, entry: dict[str, Any], index: int, events: list[Any]
-    ) -> tuple[str, str, bytes, str, str | None]:
-        """id, quoted author, the time and author fields, time and expected hash."""
+    def _extras(self, entry: dict[str, Any]) -> tuple[str, str, bytes, str, str | None]:
+        """id, quoted author, the time, author and hash length fields, time, expected hash."""
         event_id = ""
         if "id" in entry:
             event_id = entry["id"]
@@ -530,9 +541,10 @@ class LineParser:
         return known
 
     def _stamp(self, at: str, by: str) -> bytes:
+        """The recorded_at and recorded_by fields, then the length of the hash that follows."""
         stamp = self._stamps.get((at, by))
         if stamp is None:
-            stamp = self._stamps[(at, by)] = _time_field(at) + self._author(by)[1]
+            stamp = self._stamps[(at, by)] = _time_field(at) + self._author(by)[1] + _HASH_LEN
         return stamp
 
     def _type(self, event_type: str, version: int) -> tuple[str, bytes]:

@@ -1,0 +1,204 @@
+// Shared by the pages: the token, calls to the JSON API, cards and suits as text, DOM helpers.
+
+const TOKEN_KEY = "coinche.token";
+
+export function token() {
+  try {
+    return localStorage.getItem(TOKEN_KEY) || "";
+  } catch {
+    return "";
+  }
+}
+
+function storeToken(value) {
+  if (value) localStorage.setItem(TOKEN_KEY, value);
+  else localStorage.removeItem(TOKEN_KEY);
+}
+
+/** The header's token form: save/forget, then call ``changed()`` so the page reloads its data. */
+export function initToken(changed) {
+  const form = document.getElementById("token-form");
+  const input = document.getElementById("token-input");
+  const state = document.getElementById("token-state");
+  const show = () => {
+    const t = token();
+    state.textContent = t ? `(set: ${t.slice(0, 6)}…)` : "(none: public games only)";
+  };
+  show();
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    storeToken(input.value.trim());
+    input.value = "";
+    show();
+    document.getElementById("token-box").open = false;
+    changed();
+  });
+  document.getElementById("token-forget").addEventListener("click", () => {
+    storeToken("");
+    input.value = "";
+    show();
+    changed();
+  });
+}
+
+export class ApiError extends Error {
+  constructor(status, problem, path) {
+    const detail = problem && (problem.detail || problem.title);
+    super(detail ? `${detail} (HTTP ${status})` : `HTTP ${status} on ${path}`);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+/** GET ``path`` of this service's API with ``params`` (empty values left out); the JSON body. */
+export async function api(path, params = {}) {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, v);
+  }
+  const headers = { Accept: "application/json" };
+  const t = token();
+  if (t) headers.Authorization = `Bearer ${t}`;
+  const response = await fetch(url, { headers });
+  if (!response.ok) {
+    let problem = null;
+    try {
+      problem = await response.json();
+    } catch {
+      problem = null;
+    }
+    throw new ApiError(response.status, problem, url.pathname);
+  }
+  return response.json();
+}
+
+/** ``h("p", {class: "x"}, "text", child)``: an element; ``on…`` attributes add listeners. */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/** An SVG element (same signature as ``h``). */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+
+function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : String(c));
+  }
+}
+
+export function clear(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+// Cards are written like the API: rank 7 8 9 T J Q K A, then suit C D H S ("JH", "TS").
+export const SUITS = {
+  C: { symbol: "♣", word: "clubs" },
+  D: { symbol: "♦", word: "diamonds" },
+  H: { symbol: "♥", word: "hearts" },
+  S: { symbol: "♠", word: "spades" },
+};
+const RANKS = {
+  7: ["7", "seven"], 8: ["8", "eight"], 9: ["9", "nine"], T: ["10", "ten"],
+  J: ["J", "jack"], Q: ["Q", "queen"], K: ["K", "king"], A: ["A", "ace"],
+};
+const RANK_ORDER = "AKQJT987";
+const SUIT_ORDER = "SHCD"; // black and red alternate in a hand
+
+/** "jack of hearts" */
+export function cardWords(name) {
+  return `${RANKS[name[0]][1]} of ${SUITS[name[1]].word}`;
+}
+
+/** "J♥" */
+export function cardText(name) {
+  return `${RANKS[name[0]][0]}${SUITS[name[1]].symbol}`;
+}
+
+export function sortCards(names) {
+  return [...names].sort(
+    (a, b) =>
+      SUIT_ORDER.indexOf(a[1]) - SUIT_ORDER.indexOf(b[1]) ||
+      RANK_ORDER.indexOf(a[0]) - RANK_ORDER.indexOf(b[0]),
+  );
+}
+
+/**
+ * A card face: rank, suit symbol and suit letter (the suit never rests on colour alone),
+ * read by screen readers as "jack of hearts".
+ */
+export function cardEl(name, extra = {}) {
+  const suit = name[1];
+  const cls = ["card", `suit-${suit}`, extra.class].filter(Boolean).join(" ");
+  const label = extra.label ? `${cardWords(name)}, ${extra.label}` : cardWords(name);
+  return h(
+    "span",
+    { ...extra, class: cls, role: "img", "aria-label": label, "data-card": name, title: label, label: null },
+    h("span", { class: "rank", "aria-hidden": "true" }, RANKS[name[0]][0]),
+    h("span", { class: "sym", "aria-hidden": "true" }, SUITS[suit].symbol),
+    h("span", { class: "sl", "aria-hidden": "true" }, suit),
+  );
+}
+
+/** A suit or trump mark: "♥ H" for hearts, "SA" (no trump), "TA" (all trumps). */
+export function trumpEl(trump) {
+  if (SUITS[trump]) {
+    return h(
+      "span",
+      { class: `suitmark suit-${trump}`, role: "img", "aria-label": SUITS[trump].word },
+      h("span", { class: "sym", "aria-hidden": "true" }, SUITS[trump].symbol),
+      h("span", { class: "sl", "aria-hidden": "true" }, trump),
+    );
+  }
+  const words = { SA: "sans atout: no trump", TA: "tout atout: all trumps" };
+  return h("abbr", { class: "suitmark", title: words[trump] || trump }, trump);
+}
+
+/** "90 ♥H by S, coinched" as nodes. */
+export function contractEls(contract) {
+  if (!contract) return ["no contract"];
+  const coinche = { 2: ", coinched", 4: ", surcoinched" }[contract.coinche] || "";
+  return [`${contract.value} `, trumpEl(contract.trump), ` by ${contract.taker}${coinche}`];
+}
+
+export function formData(form) {
+  const out = {};
+  for (const [k, v] of new FormData(form).entries()) if (String(v).trim()) out[k] = String(v).trim();
+  return out;
+}
+
+/** Fill a filter form from the page's query string. */
+export function fillForm(form, params) {
+  for (const el of form.elements) if (el.name && params.has(el.name)) el.value = params.get(el.name);
+}
+
+/** The ISO date of the day after ``day`` ("2024-03-01" → "2024-03-02"): "to" dates are inclusive
+ * on the page, exclusive in the API. */
+export function dayAfter(day) {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export function setStatus(el, text, kind = "") {
+  el.textContent = text;
+  el.dataset.kind = kind;
+}

@@ -1,0 +1,127 @@
+"""The game list's filters and the statistics dashboard, on a desktop and on a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from tests.browser.games import recorded, wait_version
+from tests.conftest import bearer
+
+pytestmark = pytest.mark.browser
+
+TABLE_ONE = {"N": "ula", "E": "vic", "S": "wes", "W": "xia"}
+TABLE_TWO = {"N": "ula", "E": "yan", "S": "wes", "W": "zoe"}
+
+
+@pytest.fixture(scope="module")
+def stats_club(record: Callable[..., str], app: Any) -> str:
+    """Three finished public games of club ``ui-stats``, folded into the statistics the way
+    the workers' periodic task does (``workers.stats_store.refresh``)."""
+    from service.extensions import services
+    from workers.stats_store import refresh
+
+    recorded(record, "ui-stats", "ffb", 3, seats=TABLE_ONE)
+    recorded(record, "ui-stats", "ffb", 11, seats=TABLE_TWO)
+    recorded(record, "ui-stats", "contree", 4, seats=TABLE_ONE)
+    refresh(services(app).pool)
+    return "ui-stats"
+
+
+def no_sideways_scroll(page: Any) -> bool:
+    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_game_list_filters_and_links(page: Any, record: Callable[..., str], shot: Any) -> None:
+    ffb = recorded(record, "ui-list", "ffb", 11, seats=TABLE_ONE)
+    contree = recorded(record, "ui-list", "contree", 4, seats=TABLE_TWO)
+    page.goto("/ui/games?club=ui-list")
+    page.wait_for_selector(f"tr[data-game='{contree.game_id}']")
+    assert page.locator("#games tbody tr").count() == 2
+    assert page.input_value("#f-club") == "ui-list"
+
+    page.fill("#f-player", "zoe")
+    page.click("#filters button[type=submit]")
+    page.wait_for_function("() => document.querySelectorAll('#games tbody tr').length === 1")
+    assert page.locator(f"tr[data-game='{contree.game_id}']").count() == 1
+    assert "player=zoe" in page.url
+    shot(page, "games-list-filtered")
+
+    page.fill("#f-player", "")
+    page.fill("#f-profile", "ffb")
+    page.click("#filters button[type=submit]")
+    page.wait_for_function("() => document.querySelectorAll('#games tbody tr').length === 1")
+    assert page.locator(f"tr[data-game='{ffb.game_id}']").count() == 1
+
+    today = datetime.now(UTC).date()
+    page.goto(f"/ui/games?club=ui-list&to={today - timedelta(days=1)}")
+    page.wait_for_selector("#list-status:has-text('No game matches')")
+    page.goto(f"/ui/games?club=ui-list&from={today}&to={today}")
+    page.wait_for_selector(f"tr[data-game='{ffb.game_id}']")
+    assert page.locator("#games tbody tr").count() == 2
+
+    page.click(f"tr[data-game='{ffb.game_id}'] a")
+    page.wait_for_url(f"**/ui/games/{ffb.game_id}?at=1.0.0")
+    wait_version(page, 2)
+
+
+def test_dashboard_draws_its_charts_from_the_statistics(
+    page: Any, phone: Any, stats_club: str, make_token: Callable[..., str], app: Any, shot: Any
+) -> None:
+    secret = make_token(stats_club, ("read",))
+    api = app.test_client().get(f"/stats/players?club={stats_club}", headers=bearer(secret))
+    players = {row["player"]: row for row in api.get_json()["rows"]}
+    assert set(players) == {"ula", "vic", "wes", "xia", "yan", "zoe"}
+
+    page.goto(f"/ui/stats?club={stats_club}")
+    page.wait_for_selector("#stats-status:has-text('read')")  # no token yet: it says which
+    page.click("#token-box summary")
+    page.fill("#token-input", secret)
+    page.press("#token-input", "Enter")
+    page.wait_for_selector("main[data-loaded='true'][aria-busy='false']")
+
+    for chart in ("levels", "trumps", "coinche", "points"):
+        bars = page.locator(f"svg[data-chart='{chart}'] rect.bar:not(.empty)")
+        assert bars.count() > 0, chart
+        assert float(bars.first.get_attribute("width") or 0) > 0
+    levels = page.locator("svg[data-chart='levels'] title").text_content() or ""
+    assert "80" in levels and "%" in levels
+    # The per-player table says what the API says.
+    rows = page.locator("#players tbody tr")
+    assert rows.count() == 6
+    table = {r.locator("th").inner_text(): r.locator("td").all_inner_texts() for r in rows.all()}
+    for name, row in players.items():
+        games, _wins, deals = table[name][:3]
+        assert (int(games), int(deals)) == (row["games"], row["deals"])
+    # Sorting by a column.
+    page.click("#players th button:has-text('Deals')")
+    first = page.locator("#players tbody tr").first.locator("th").inner_text()
+    assert players[first]["deals"] == max(r["deals"] for r in players.values())
+    assert page.get_attribute("#players th:has(button:has-text('Deals'))", "aria-sort")
+    shot(page, "stats-desktop")
+
+    phone.goto(f"/ui/stats?club={stats_club}")
+    phone.evaluate("(t) => localStorage.setItem('coinche.token', t)", secret)
+    phone.reload()
+    phone.wait_for_selector("main[data-loaded='true'][aria-busy='false']")
+    assert phone.locator("svg[data-chart='levels'] rect.bar:not(.empty)").count() > 0
+    assert no_sideways_scroll(phone)
+    shot(phone, "stats-phone")
+    phone.locator("#chart-levels").scroll_into_view_if_needed()
+    shot(phone, "stats-phone-chart", full=False)
+
+
+def test_replay_reads_on_a_phone(phone: Any, record: Callable[..., str], shot: Any) -> None:
+    g = recorded(record, "ui-phone", "ffb", 5, record_hands=True)
+    phone.goto(f"/ui/games/{g.game_id}?at=2.3.2")
+    phone.wait_for_selector('main[aria-busy="false"][data-shown-version]')
+    assert no_sideways_scroll(phone)
+    assert phone.locator("[data-hand] [data-card]").count() > 10
+    for seat in "NESW":
+        box = phone.locator(f"section[data-seat='{seat}']").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    shot(phone, "replay-phone")
+    shot(phone, "replay-phone-table", full=False)

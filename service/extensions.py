@@ -11,16 +11,39 @@ from __future__ import annotations
 import atexit
 import os
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
+from uuid import UUID
 
 from flask import Flask, current_app
 
 from events.config import Settings, database_url
+from events.games import GameRow
 from events.migrate import migrate
 from events.pool import Pool, make_pool
 from events.store import EventStore
 from projections.judgement import Judgement
+
+
+class Owners:
+    """Who owns each game (its row as first read): a game's club and visibility never
+    change, so a write's access check needs no query after the first one."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._rows: OrderedDict[UUID, GameRow] = OrderedDict()
+        self._size, self._lock = size, threading.Lock()
+
+    def row(self, store: EventStore, game_id: UUID) -> GameRow:
+        with self._lock:
+            found = self._rows.get(game_id)
+        if found is None:
+            found = store.game(game_id)  # GameNotFound: not cached
+            with self._lock:
+                self._rows[game_id] = found
+                while len(self._rows) > self._size:
+                    self._rows.popitem(last=False)
+        return found
 
 
 @dataclass
@@ -29,6 +52,7 @@ class Services:
     store: EventStore
     judgement: Judgement
     url: str
+    owners: Owners = field(default_factory=Owners)
     pid: int = field(default_factory=os.getpid)
 
 

@@ -5,7 +5,8 @@ installs it), launched by the Python ``playwright`` package with
 ``executable_path``: Playwright's own browser downloads are never used. Without a
 Chromium the tests are skipped, saying so. Every request a page makes must stay
 on the test server; anything else is aborted and fails the test (the pages must
-work with no external network), as does any uncaught JavaScript error.
+work with no external network), as does any uncaught JavaScript error. CI sets
+``COINCHE_REQUIRE_BROWSER=1``: there a missing Chromium fails instead of skipping.
 
 Screenshots go to ``artifacts/screenshots/`` (gitignored; kept by CI), or to
 ``COINCHE_SCREENSHOTS`` when set.
@@ -18,7 +19,7 @@ import shutil
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 import pytest
@@ -53,18 +54,25 @@ def find_chromium() -> str | None:
     return None
 
 
+def unavailable(reason: str) -> NoReturn:
+    """Skip, or fail where the browser tests must run (``COINCHE_REQUIRE_BROWSER=1``, as CI)."""
+    if os.environ.get("COINCHE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"the browser tests must run here: {reason}")
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     executable = find_chromium()
     if executable is None:
-        pytest.skip(
+        unavailable(
             "no Chromium found (install Debian's chromium and chromium-driver, as .ci/run "
             "does, or set COINCHE_CHROMIUM)"
         )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.skip("the playwright Python package is not installed (pip install -e '.[test]')")
+        unavailable("the playwright Python package is not installed (pip install -e '.[test]')")
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
         yield launched

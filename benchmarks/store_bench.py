@@ -21,6 +21,7 @@ appends, one event per transaction, and a separate bulk import line.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -106,8 +107,36 @@ def ms(seconds: float) -> float:
     return round(seconds * 1000, 3)
 
 
-def raw_copy(url: str, rows: int) -> float:
-    """Seconds to COPY ``rows`` ~150-byte JSON rows into a bare one-column jsonb table."""
+def settle(url: str) -> None:
+    """CHECKPOINT before a timed write, so that each starts from the same state (a checkpoint
+    running during a COPY makes it up to twice as slow); skipped without the privilege."""
+    with (
+        psycopg.connect(url, autocommit=True) as conn,
+        contextlib.suppress(psycopg.errors.InsufficientPrivilege),
+    ):
+        conn.execute("CHECKPOINT")
+
+
+def backend_cpu(conn: psycopg.Connection[Any]) -> float | None:
+    """CPU seconds used so far by the server process of ``conn`` (None if it is not local).
+
+    With other work sharing the two cores, wall times vary by tens of percent from run to
+    run; the CPU that the server spends on a COPY does not."""
+    try:
+        with open(f"/proc/{conn.info.backend_pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def cpu_ms(before: float | None, after: float | None) -> float | None:
+    return None if before is None or after is None else ms(after - before)
+
+
+def raw_copy(url: str, rows: int) -> tuple[float, float | None]:
+    """Seconds (and the server's CPU ms) to COPY ``rows`` ~150-byte JSON rows into a bare
+    one-column jsonb table."""
     filler = "x" * 60
     text = "".join(
         json.dumps({"type": "CardPlayed", "seat": "NESW"[i % 4], "card": _CARDS[i % 32],
@@ -117,12 +146,13 @@ def raw_copy(url: str, rows: int) -> float:
     with psycopg.connect(url) as conn:
         conn.execute("CREATE TABLE raw_copy (data jsonb)")
         conn.commit()
-        start = time.perf_counter()
+        settle(url)
+        cpu, start = backend_cpu(conn), time.perf_counter()
         with conn.cursor().copy("COPY raw_copy (data) FROM STDIN") as copy:
             for i in range(0, len(text), 1 << 20):
                 copy.write(text[i : i + (1 << 20)])
         conn.commit()
-        return time.perf_counter() - start
+        return time.perf_counter() - start, cpu_ms(cpu, backend_cpu(conn))
 
 
 def parse_only(lines: list[str]) -> tuple[float, Any, int]:
@@ -133,7 +163,7 @@ def parse_only(lines: list[str]) -> tuple[float, Any, int]:
     return time.perf_counter() - start, games, parser.declined
 
 
-def copy_indexed(url: str, games: Any) -> float:
+def copy_indexed(url: str, games: Any) -> tuple[float, float | None]:
     """Seconds to COPY the import's final rows, already built, into copies of ``games`` and
     ``events`` with all their indexes, in one transaction under the events lock: what an
     import costs the server alone, the ceiling of any import into this schema."""
@@ -143,7 +173,8 @@ def copy_indexed(url: str, games: Any) -> float:
         for table in ("games", "events"):
             conn.execute(f"CREATE TABLE ceiling_{table} (LIKE {table} INCLUDING ALL)")
         conn.commit()
-        start = time.perf_counter()
+        settle(url)
+        cpu, start = backend_cpu(conn), time.perf_counter()
         with conn.cursor().copy(
             "COPY ceiling_games (game_id, club, profile, players, visibility, enforcement, "
             "status, created_at, updated_at, last_version, last_hash) FROM STDIN"
@@ -158,7 +189,7 @@ def copy_indexed(url: str, games: Any) -> float:
             for i in range(0, len(payload), 1 << 20):
                 copy.write(payload[i : i + (1 << 20)])
         conn.commit()
-        return time.perf_counter() - start
+        return time.perf_counter() - start, cpu_ms(cpu, backend_cpu(conn))
 
 
 def appends(store: EventStore, games: list[Game], count: int) -> list[float]:
@@ -233,15 +264,17 @@ def _measure(
         to_append += complete_games(4, 3 + len(to_append))
     judged_lines = [json.dumps(g, ensure_ascii=False) + "\n" for g in judged]
 
-    r["raw_copy_ms"] = ms(copy_s := raw_copy(url, total))
-    r["raw_copy_rows_per_s"] = round(total / copy_s)
+    copy_s, cpu = raw_copy(url, total)
+    r["raw_copy_ms"], r["raw_copy_rows_per_s"] = ms(copy_s), round(total / copy_s)
+    cpus = {"raw_copy_server_cpu_ms": cpu}
     print(f"(1) raw COPY of {total} JSON rows into a bare table: {r['raw_copy_ms']} ms, "
           f"{r['raw_copy_rows_per_s']} rows/s")  # fmt: skip
 
     parse_s, built, declined = parse_only(lines)
     r["parse_ms"], r["parse_us_per_event"] = ms(parse_s), round(parse_s / total * 1e6, 2)
     r["parse_declined_lines"] = declined
-    r["copy_indexed_ms"] = ms(ceiling_s := copy_indexed(url, built))
+    ceiling_s, cpus["copy_indexed_server_cpu_ms"] = copy_indexed(url, built)
+    r["copy_indexed_ms"] = ms(ceiling_s)
     r["copy_indexed_vs_raw_copy"] = round(copy_s / ceiling_s, 3)
     del built
     print(f"(1b) ceiling: COPY of the import's final rows (built beforehand) into the indexed "
@@ -251,10 +284,16 @@ def _measure(
           f"({r['parse_us_per_event']} us/event, {declined} lines declined to the "
           f"reference path)")  # fmt: skip
 
-    store = EventStore(make_pool(url, max_size=2))
-    start = time.perf_counter()
+    store = EventStore(make_pool(url, min_size=1, max_size=1))  # one connection: its CPU
+    settle(url)
+    with store.pool.connection() as conn:
+        cpu = backend_cpu(conn)
+    python, start = time.process_time(), time.perf_counter()
     summary = store.import_ndjson(lines, progress=False)
     import_s = time.perf_counter() - start
+    r["import_python_cpu_ms"] = ms(time.process_time() - python)
+    with store.pool.connection() as conn:
+        cpus["import_server_cpu_ms"] = cpu_ms(cpu, backend_cpu(conn))
     assert summary.events == total and not summary.refused, summary.refused[:3]
     r["import_ms"], r["import_events_per_s"] = ms(import_s), round(total / import_s)
     r["import_vs_raw_copy"] = round(copy_s / import_s, 3)
@@ -262,8 +301,15 @@ def _measure(
     print(f"(2) bulk import: {r['import_ms']} ms, {r['import_events_per_s']} events/s, "
           f"{r['import_vs_raw_copy']} x raw COPY (target >= 0.5), "
           f"{r['import_vs_copy_indexed']} x the ceiling (1b)")  # fmt: skip
+    r.update({k: v for k, v in cpus.items() if v is not None})
+    if len(cpus) == 3 and None not in cpus.values():
+        print(f"(2c) CPU: server {cpus['raw_copy_server_cpu_ms']} ms for the raw COPY, "
+              f"{cpus['copy_indexed_server_cpu_ms']} ms for the ceiling, "
+              f"{cpus['import_server_cpu_ms']} ms for the import; the import's Python "
+              f"{r['import_python_cpu_ms']} ms")  # fmt: skip
 
     judged_events = sum(len(g["events"]) for g in judged)
+    settle(url)
     start = time.perf_counter()
     summary = store.import_ndjson(judged_lines, check=Judgement(), progress=False)
     judged_s = time.perf_counter() - start

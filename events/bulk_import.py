@@ -41,6 +41,8 @@ from events.records import Check
 
 __all__ = ["ImportSummary", "import_ndjson"]
 
+_FIRST_BATCH = 8
+
 
 def import_ndjson(
     pool: Pool,
@@ -62,6 +64,7 @@ def import_ndjson(
     batch: list[ArchivedGame] = []
     parser = LineParser(recorded_by, datetime.now(UTC), keep_pending=check is not None)
     bar = tqdm(desc="importing", unit=" games", disable=not progress)
+    limit = min(batch_games, _FIRST_BATCH)  # small first batches: the writer starts early
     with translated("import"), pool.connection() as conn, _utf8(conn), _fewer_collections():
         writer = _Writer(conn, check, summary, bar)
         try:
@@ -81,9 +84,10 @@ def import_ndjson(
                 seen.add(key)
                 seen.update(game.given_ids)
                 batch.append(game)
-                if len(batch) >= batch_games:
+                if len(batch) >= limit:
                     writer.put(batch)
                     batch = []
+                    limit = min(2 * limit, batch_games)
             writer.put(batch)
         finally:
             writer.finish()

@@ -12,6 +12,7 @@ event) and the first break of the game's hash chain.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -104,26 +105,30 @@ def append_breaches(entries: Sequence[Entry], found: Sequence[Finding]) -> list[
     return extra
 
 
-def chain_break(rows: Sequence[tuple[Any, ...]], head: tuple[int, str]) -> Finding | None:
-    """The first broken link of a game's hash chain (rows as ``events.reads.COLUMNS``,
-    in version order; ``head`` the game's stored ``(last_version, last_hash)``)."""
+def chain_break(game_id: object, rows: Sequence[Any], head: tuple[int, str]) -> Finding | None:
+    """The first broken link of a game's hash chain. ``rows`` in version order have
+    ``version, event_id, type, schema_version, canonical`` (the payload's canonical JSON in
+    orjson's encoding), ``data_text`` (as stored), ``recorded_at`` (canonical text),
+    ``recorded_by`` and ``hash``; ``head`` is the game's stored (last version, hash)."""
+    gid = str(game_id)
     previous = GENESIS
-    for expected_version, row in enumerate(rows, start=1):
-        _, game_id, version, event_id, event_type, schema, data, at, by, _, stored = row
-        if version != expected_version:
+    for expected_version, r in enumerate(rows, start=1):
+        if r.version != expected_version:
             why = f"event {expected_version} is missing from the game's stream"
             return finding(None, None, None, expected_version, "hash-chain-break", why, "integrity")
-        data_json = canonical_json(data)
-        expected = event_hash(
-            game_id, version, event_id, event_type, schema, data_json, at, by, previous
-        )
-        if expected != stored:
-            why = (
-                f"event {version} ({event_type}) does not match its stored hash: it was changed "
-                f"after it was written (stored {stored[:12]}…, content gives {expected[:12]}…)"
-            )
-            return finding(None, None, None, version, "hash-chain-break", why, "integrity")
-        previous = stored
+        args = (gid, r.version, r.event_id, r.type, r.schema_version)
+        tail = (r.recorded_at, r.recorded_by, previous)
+        if event_hash(*args, r.canonical, *tail) != r.hash:
+            # the fast encoding is the canonical one for plain payloads; check the reference
+            expected = event_hash(*args, canonical_json(json.loads(r.data_text)), *tail)
+            if expected != r.hash:
+                why = (
+                    f"event {r.version} ({r.type}) does not match its stored hash: it was "
+                    f"changed after it was written (stored {r.hash[:12]}…, content gives "
+                    f"{expected[:12]}…)"
+                )
+                return finding(None, None, None, r.version, "hash-chain-break", why, "integrity")
+        previous = r.hash
     if head != (len(rows), previous):
         why = "the game's head (last version and hash) does not match its last event"
         return finding(None, None, None, len(rows), "hash-chain-break", why, "integrity")

@@ -142,7 +142,8 @@ class _Cancelled(Exception):
 
 @shared_task(name="workers.tasks.run_import", **OPTIONS)
 def run_import(job_id: str) -> None:
-    """Import an NDJSON archive (a file under DATA_DIR) with the write-side judgement."""
+    """Import an NDJSON archive (a file under DATA_DIR) with the write-side judgement;
+    with ``club`` in the parameters, only that club's games are accepted."""
     jid = UUID(job_id)
     svc = services()
     with svc.pool.connection() as conn:
@@ -159,10 +160,15 @@ def run_import(job_id: str) -> None:
             with path.open(encoding="utf-8") as f:
                 total = sum(1 for line in f if line.strip())
             jobs.progress(conn, jid, 0, total)
+            check: Any = svc.judgement
+            if job.params.get("club"):
+                from service.imports import ClubCheck  # the API's own rule, in one place
+
+                check = ClubCheck(str(job.params["club"]), svc.judgement)
             with path.open(encoding="utf-8") as f:
                 summary = svc.store.import_ndjson(
                     _watched(conn, jid, f),
-                    check=svc.judgement,
+                    check=check,
                     recorded_by=str(job.params.get("recorded_by") or "import"),
                     progress=False,
                 )

@@ -187,16 +187,18 @@ def test_import_job_through_the_worker(wapp, worker, store, wait_job, pool):
     folder = Path(wapp.config["DATA_DIR"]) / "uploads"
     folder.mkdir(exist_ok=True)
     events = club_games(CLUB, "contree", range(100, 103))
-    lines = [archive_line(e) for e in events] + ["{not json"]
+    stranger = club_games("someone-else", "contree", range(104, 105))
+    lines = [archive_line(e) for e in events] + ["{not json"] + [archive_line(stranger[0])]
     (folder / "a.ndjson").write_text("\n".join(lines) + "\n", encoding="utf-8")
     with wapp.app_context():
-        job_id = jobs.submit("import", {"path": "uploads/a.ndjson", "recorded_by": "token:t"},
-                             "token:t", CLUB)  # fmt: skip
+        params = {"path": str(folder / "a.ndjson"), "recorded_by": "token:t", "club": CLUB}
+        job_id = jobs.submit("import", params, "token:t", CLUB)
         bad = jobs.submit("import", {"path": "../etc/passwd"}, "token:t", CLUB)
     job = wait_job(job_id)
     assert job["status"] == "done" and job["result"]["imported"] == 3, job
-    assert [r["line"] for r in job["result"]["refused"]] == [4]
-    assert (job["done"], job["total"]) == (4, 4)
+    assert [r["line"] for r in job["result"]["refused"]] == [4, 5]
+    assert "wrong-club" in job["result"]["refused"][1]["reason"]
+    assert (job["done"], job["total"]) == (5, 5)
     failed = wait_job(bad)
     assert failed["status"] == "failed" and "no archive" in failed["error"]
     with pool.connection() as conn:

@@ -34,9 +34,12 @@ def recorded(
     seed: int,
     visibility: str = "public",
     seats: dict[str, str] | None = None,
+    keep: int | None = None,
     **kwargs: Any,
 ) -> Recorded:
+    """A generated game recorded through the API (its first ``keep`` events only, if given)."""
     generated, events = wire_game(profile, seed, **kwargs)
+    events = events[:keep] if keep is not None else events
     if seats is not None:
         events[0]["data"]["seats"] = dict(seats)
     game_id = record(events, club, visibility)

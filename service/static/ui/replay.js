@@ -35,7 +35,9 @@ function cmp(a, b) {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 }
 
-const keyOf = (p) => p.addr || [0, 0, 0];
+/** Where a step sits for grouping and stepping: its address, or (a step that leaves no deal on
+ * the table, such as a misdeal) the address of the step before it. */
+const keyOf = (p) => p.key;
 
 /** The first step at or past ``addr``; -1 if never reached. d.t.4 is d.(t+1).0 for a trick
  * (t ≥ 1); in the auction (t = 0) the third number counts calls, so d.0.4 is the 4th call. */
@@ -74,7 +76,7 @@ function linkName(i) {
 function whereText(i) {
   const p = R.points[i];
   const n = R.points.length;
-  let place = "Before the first deal";
+  let place = p.key[0] ? `Deal ${p.key[0]} · no deal on the table` : "Before the first deal";
   if (p.addr) {
     const [d, t, c] = p.addr;
     if (t === 0) place = `Deal ${d} · auction · ${c} call${c === 1 ? "" : "s"}`;
@@ -90,6 +92,7 @@ function whereText(i) {
 
 function buildPoints(steps) {
   const out = [];
+  let key = [0, 0, 0];
   for (const s of steps) {
     const last = out[out.length - 1];
     if (last && last.version === s.version) {
@@ -102,6 +105,7 @@ function buildPoints(steps) {
       type: s.type,
       address: s.address,
       addr: parseAddr(s.address),
+      key: (key = parseAddr(s.address) || key),
       lines: [s.description],
       voided: s.voided,
       anomalies: s.anomalies || [],
@@ -249,7 +253,7 @@ function offendingCards(state, version) {
 function render(state, p) {
   const offending = offendingCards(state, p.version);
   renderTable($("table"), state, offending, p.type === "CardPlayed");
-  renderContract($("contract"), state);
+  renderContract($("contract"), state, p.key[0] ? p.lines.join("; ") : "No deal yet.");
   renderScoreboard($("scoreboard"), state);
   renderAuction($("auction"), state);
   renderTricks($("tricks"), state, offending);
@@ -300,7 +304,7 @@ function renderCallout(state, p) {
 // ---- timeline, deals, findings list ----
 
 function dealOf(p) {
-  return p.addr ? p.addr[0] : 0;
+  return p.key[0];
 }
 
 function renderTimeline() {

@@ -24,14 +24,14 @@ function seatPanel(state, seat, offending) {
   const hand = deal ? deal.hands[seat] : null;
   let handEl;
   if (!hand) {
-    handEl = h("p", { class: "hand empty", "data-hand": seat }, "no deal yet");
+    handEl = h("p", { class: "hand empty", "data-hand": seat }, "no cards");
   } else if (hand.cards === null) {
     const backs = Array.from({ length: hand.count }, () => h("span", { class: "back", "aria-hidden": "true" }));
     handEl = h(
       "p",
       { class: "hand hidden", "data-hand": seat, "data-hidden": hand.count },
       backs,
-      h("span", { class: "count" }, `${hand.count} hidden card${hand.count === 1 ? "" : "s"}`),
+      h("span", { class: "count" }, hand.count ? `${hand.count} card${hand.count === 1 ? "" : "s"}, ${state.view === "arbiter" && !deal.hands_recorded ? "not recorded" : "hidden"}` : "no card left"),
     );
   } else {
     const done = ["done", "void"].includes(deal.phase);
@@ -102,7 +102,7 @@ function trickCenter(state, offending, justCompleted) {
     );
     return h("div", { class: "center" }, ghost);
   }
-  if (!deal) return h("div", { class: "center" }, center, h("p", { class: "caption" }, "Before the first deal"));
+  if (!deal) return h("div", { class: "center" }, center, h("p", { class: "caption" }, "No deal on the table"));
   if (deal.phase === "auction") {
     return h("div", { class: "center" }, center, h("p", { class: "caption" }, "Auction"));
   }
@@ -113,9 +113,10 @@ export function renderTable(el, state, offending, justCompleted) {
   clear(el, SEATS.map((s) => seatPanel(state, s, offending)), trickCenter(state, offending, justCompleted));
 }
 
-export function renderContract(el, state) {
+/** The deal's line above the table; ``idle`` is said when no deal is on the table. */
+export function renderContract(el, state, idle) {
   const deal = state.deal;
-  if (!deal) return clear(el, "No deal yet.");
+  if (!deal) return clear(el, idle);
   const parts = [h("strong", {}, `Deal ${deal.number}`), ` · dealer ${deal.dealer} · `];
   if (deal.phase === "void") parts.push("all four passed: no contract");
   else if (deal.contract) parts.push("contract ", h("span", { "data-contract": "" }, contractEls(deal.contract)));

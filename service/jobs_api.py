@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urlencode
 from uuid import UUID
 
 from flask import Blueprint, Response, request
@@ -49,15 +50,21 @@ class When(fields.Field):  # type: ignore[type-arg]
 CLUB = validate.Regexp(r"^[a-z0-9][a-z0-9._-]{0,62}$", error="not a club id")
 
 
+def _text(high: int) -> validate.Validator:
+    """1 to ``high`` characters, no NUL (PostgreSQL's text refuses it)."""
+    no_nul = validate.Regexp(r"^[^\x00]*$", error="must not contain the NUL character")
+    return validate.And(validate.Length(1, high), no_nul)
+
+
 class Selection(Schema):
     class Meta:
         unknown = RAISE
 
     games = fields.List(fields.UUID(), validate=validate.Length(min=1, max=100_000))
     club = fields.String(validate=CLUB)
-    players = fields.List(fields.String(validate=validate.Length(1, 200)),
+    players = fields.List(fields.String(validate=_text(200)),
                           validate=validate.Length(min=1, max=100))  # fmt: skip
-    profile = fields.String(validate=validate.Length(1, 100))
+    profile = fields.String(validate=_text(100))
     from_ = When(data_key="from")
     to = When()
     chunk_size = fields.Integer(validate=validate.Range(1, 10_000))
@@ -187,11 +194,22 @@ class FindingQuery(Schema):
         unknown = RAISE
 
     game = fields.UUID()
-    rule = fields.String(validate=validate.Length(1, 100))
-    player = fields.String(validate=validate.Length(1, 200))
-    severity = fields.String(validate=validate.Length(1, 40))
+    rule = fields.String(validate=_text(100))
+    player = fields.String(validate=_text(200))
+    severity = fields.String(validate=_text(40))
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
-    after = fields.String(validate=validate.Regexp(r"^[0-9a-f-]{36}:\d{1,9}$", error="bad cursor"))
+    after = fields.String(validate=lambda text: _cursor(text))
+
+
+def _cursor(text: str) -> None:
+    """A findings cursor is ``<game id>:<seq>``, as the previous page's ``next`` gives."""
+    game, _, seq = text.partition(":")
+    try:
+        UUID(game)
+    except ValueError:
+        raise ValidationError("not a cursor: use the 'next' link of the previous page") from None
+    if not (seq.isascii() and seq.isdigit() and len(seq) <= 9):
+        raise ValidationError("not a cursor: use the 'next' link of the previous page")
 
 
 def _query(schema: Schema) -> dict[str, Any]:
@@ -213,10 +231,8 @@ def get_findings(job_id: str) -> dict[str, Any]:
         summary = game_summary(conn, job.job_id, q["game"]) if "game" in q else job.result
     nxt = None
     if cursor is not None:
-        args = {k: str(v) for k, v in request.args.items() if k != "after"}
-        nxt = f"/jobs/{job.job_id}/findings?" + "&".join(
-            f"{k}={v}" for k, v in {**args, "after": cursor}.items()
-        )
+        args = {k: v for k, v in request.args.items() if k != "after"}
+        nxt = f"/jobs/{job.job_id}/findings?" + urlencode({**args, "after": cursor})
     return {"job": job_view(job), "summary": summary, "findings": found, "next": nxt}
 
 
@@ -227,8 +243,8 @@ class StatsQuery(Schema):
     period = fields.String(load_default="all", validate=validate.OneOf(["month", "year", "all"]))
     format = fields.String(load_default=None, validate=validate.OneOf(["json", "csv"]))
     club = fields.String(validate=CLUB)
-    profile = fields.String(validate=validate.Length(1, 100))
-    player = fields.String(validate=validate.Length(1, 200))
+    profile = fields.String(validate=_text(100))
+    player = fields.String(validate=_text(200))
     from_ = When(data_key="from")
     to = When()
     job = fields.UUID()

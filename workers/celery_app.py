@@ -14,6 +14,7 @@ Settings (Flask config key, else environment variable, else default):
 | ``CELERY_BROKER_DIR`` | ``COINCHE_BROKER_DIR`` | ``<DATA_DIR>/broker`` |
 | ``JOBS_CHUNK_SIZE`` | ``COINCHE_CHUNK_SIZE`` | 100 games per chunk |
 | ``STATS_REFRESH_SECONDS`` | ``COINCHE_STATS_REFRESH`` | 60 (the periodic statistics update) |
+| ``JOBS_STALE_SECONDS`` | ``COINCHE_JOBS_STALE`` | 900: a running job idle that long is resumed |
 | ``JOBS_CHUNK_DELAY`` | ``COINCHE_CHUNK_DELAY`` | 0 s before a chunk commits (fault tests) |
 """
 
@@ -32,6 +33,7 @@ DEFAULTS: dict[str, tuple[str, Any]] = {
     "JOBS_CHUNK_SIZE": ("COINCHE_CHUNK_SIZE", 100),
     "STATS_REFRESH_SECONDS": ("COINCHE_STATS_REFRESH", 60),
     "JOBS_CHUNK_DELAY": ("COINCHE_CHUNK_DELAY", 0.0),
+    "JOBS_STALE_SECONDS": ("COINCHE_JOBS_STALE", 900),
 }
 
 
@@ -67,7 +69,8 @@ def celery_config(app: Flask) -> dict[str, Any]:
             "refresh-statistics": {
                 "task": "workers.tasks.refresh_stats",
                 "schedule": float(setting(app, "STATS_REFRESH_SECONDS")),
-            }
+            },
+            "resume-stalled-jobs": {"task": "workers.tasks.resume_stalled", "schedule": 60.0},
         },
     }
     if not url:

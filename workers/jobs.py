@@ -216,3 +216,15 @@ def progress(conn: Connection[Any], job_id: uuid.UUID, done: int, total: int | N
         "UPDATE jobs SET done = %s, total = coalesce(%s, total) WHERE job_id = %s",
         (done, total, job_id),
     )
+
+
+def stalled(conn: Connection[Any], idle_seconds: float) -> list[uuid.UUID]:
+    """Running audit and statistics jobs with no chunk finished for ``idle_seconds``
+    (their messages were lost with a worker, e.g. a filesystem broker's worker killed)."""
+    rows = conn.execute(
+        "SELECT job_id FROM jobs j WHERE status = 'running' AND kind <> 'import' AND "
+        "greatest(started_at, (SELECT max(finished_at) FROM job_chunks c "
+        "WHERE c.job_id = j.job_id)) < now() - make_interval(secs => %s)",
+        (idle_seconds,),
+    ).fetchall()
+    return [r[0] for r in rows]

@@ -151,6 +151,17 @@ def refresh_stats() -> int:
     return refresh(services().pool)
 
 
+@shared_task(bind=True, name="workers.tasks.resume_stalled", **OPTIONS)
+def resume_stalled(self: Task) -> int:
+    """Send the pending chunks of stalled jobs again (running them twice is harmless)."""
+    with services().pool.connection() as conn:
+        found = jobs.stalled(conn, float(setting(current_app, "JOBS_STALE_SECONDS")))
+    for job_id in found:
+        log.warning("job %s made no progress: sending its pending chunks again", job_id)
+        self.app.send_task("workers.tasks.start_job", args=[str(job_id)])
+    return len(found)
+
+
 class _Cancelled(Exception):
     pass
 

@@ -148,6 +148,17 @@ def test_the_last_chunk_dying_after_its_commit_is_reduced_on_redelivery(wapp, po
     assert job.status == "done" and job.result == {"games": 8, "games_over": 0, "deals": 1}
 
 
+def test_a_stalled_job_is_resumed(wapp, pool, games, worker, wait_job):
+    job_id = new_job(wapp, pool, "audit", {"club": CLUB}, size=4)  # its messages were lost
+    wapp.config["JOBS_STALE_SECONDS"] = 0
+    try:
+        assert run(wapp, "resume_stalled").result >= 1
+    finally:
+        wapp.config["JOBS_STALE_SECONDS"] = None
+    job = wait_job(job_id)
+    assert job["status"] == "done" and job["chunks_done"] == 2
+
+
 def test_cancel_stops_pending_chunks(wapp, pool, games, wclient, secret):
     job_id = new_job(wapp, pool, "audit", {"club": CLUB}, size=2)
     run(wapp, "run_chunk", str(job_id), 0)

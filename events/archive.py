@@ -518,15 +518,14 @@ class LineParser:
                 raise _Decline
         quoted = self._author(by)[0]
         expected = entry.get("hash")
-        if expected is not None and type(expected) is not str:
-            raise _Decline
+        if "hash" in entry and type(expected) is not str:
+            raise _Decline  # (null is a hash that does not match)
         return event_id, quoted, self._stamp(at, by), at, expected
 
     def _time(self, written: str) -> tuple[str, bytes]:
-        moment = _moment(written)
-        if moment is None:
+        canonical = _moment(written)
+        if canonical is None:
             raise _Decline
-        canonical = format_time(moment)
         self._times[written] = known = (canonical, _time_field(canonical))
         return known
 
@@ -667,21 +666,23 @@ def _uuid(value: Any, line_no: int, what: str) -> UUID:
     raise ImportLineError(line_no, f"{what}: a UUID string is required")
 
 
-def _moment(value: Any) -> datetime | None:
+def _moment(value: Any) -> str | None:
+    """The canonical text of an ISO 8601 time with a zone, or None (also for a time that
+    UTC cannot hold, such as 0001-01-01T00:00+01:00)."""
     try:
         moment = (
             datetime.fromisoformat(value) if isinstance(value, str) and len(value) < 40 else None
         )
-    except ValueError:
-        moment = None
-    return None if moment is None or moment.tzinfo is None else moment
+        return None if moment is None or moment.tzinfo is None else format_time(moment)
+    except (ValueError, OverflowError):
+        return None
 
 
 def _moment_of(entry: dict[str, Any], line_no: int, where: str) -> str:
     moment = _moment(entry["recorded_at"])
     if moment is None:
         raise ImportLineError(line_no, f"{where}: recorded_at is an ISO 8601 time with a zone")
-    return format_time(moment)
+    return moment
 
 
 def parse_line(

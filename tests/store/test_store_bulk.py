@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import io
+import itertools
 import json
 import time
 import uuid
@@ -333,6 +334,13 @@ EDGE_EVENTS = [
     [{**CREATED, "data": {**CREATED["data"], "metadata": {"k": "x" * 70_000}}}],
     [{**CREATED, "data": {**CREATED["data"], "metadata": {"k": "x" * 60_000}}}],
     [{**CREATED, "data": {**CREATED["data"], "target": 100_001}}],
+    [{**CREATED, "hash": None}],  # a null hash does not match
+    [{**CREATED, "recorded_at": "0001-01-01T00:00:00+01:00"}],  # before year 1 in UTC
+    [{**CREATED, "recorded_at": "9999-12-31T23:59:59.999999-01:00"}],  # after 9999
+    [{**CREATED, "recorded_at": "1999-12-31T23:59:59.999999+00:00"}],  # before 2000
+    [CREATED, {"type": "DealStarted", "data": {"dealer": "N"}},
+     *({"type": "CardPlayed", "data": {"seat": "NESW"[i % 4], "card": CARD_NAMES[i % 32]}}
+       for i in range(1100))],  # versions past 1024
 ]  # fmt: skip
 
 
@@ -419,6 +427,20 @@ def test_payload_fast_checks_agree_with_the_schemas(case: tuple[str, dict[str, A
         return
     if fast is not None:
         assert fast == (canonical_json(loaded), loaded)
+
+
+def test_long_games_and_old_times_are_stored_as_read(store: EventStore) -> None:
+    events = [{**e, "recorded_at": at} for e, at in zip(
+        EDGE_EVENTS[-1], itertools.cycle(["1999-12-31T23:59:59.999999+00:00",
+                                          "2024-02-29T12:00:00.5+05:30"]))]  # fmt: skip
+    doc = {"game": str(uuid.uuid4()), "events": events}
+    assert store.import_ndjson([json.dumps(doc)], progress=False).imported == 1
+    game = uuid.UUID(doc["game"])
+    assert store.verify(game).ok and store.game(game).last_version == 1102
+    stored = store.read(game)
+    assert stored[0].recorded_at == datetime(1999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)
+    assert stored[1].recorded_at == datetime(2024, 2, 29, 6, 30, 0, 500000, tzinfo=UTC)
+    assert [e.version for e in stored] == list(range(1, 1103))
 
 
 def test_generated_ids_are_time_ordered_uuid7() -> None:

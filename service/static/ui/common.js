@@ -143,15 +143,16 @@ export function sortCards(names) {
 
 /**
  * A card face: rank, suit symbol and suit letter (the suit never rests on colour alone),
- * read by screen readers as "jack of hearts".
+ * read by screen readers as "jack of hearts" (``extra.label`` adds to that: "…, rule broken").
  */
 export function cardEl(name, extra = {}) {
+  const { class: more, label: said, ...attrs } = extra;
   const suit = name[1];
-  const cls = ["card", `suit-${suit}`, extra.class].filter(Boolean).join(" ");
-  const label = extra.label ? `${cardWords(name)}, ${extra.label}` : cardWords(name);
+  const cls = ["card", `suit-${suit}`, more].filter(Boolean).join(" ");
+  const label = said ? `${cardWords(name)}, ${said}` : cardWords(name);
   return h(
     "span",
-    { ...extra, class: cls, role: "img", "aria-label": label, "data-card": name, title: label, label: null },
+    { ...attrs, class: cls, role: "img", "aria-label": label, "data-card": name, title: label },
     h("span", { class: "rank", "aria-hidden": "true" }, RANKS[name[0]][0]),
     h("span", { class: "sym", "aria-hidden": "true" }, SUITS[suit].symbol),
     h("span", { class: "sl", "aria-hidden": "true" }, suit),

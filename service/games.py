@@ -61,14 +61,14 @@ def create_game() -> Response:
 
 def _profile(club: str, profile: Any) -> Any:
     """A ``club:<id>`` name becomes the club's stored document; an inline document is
-    validated (naming the bad switch) and stored complete."""
-    try:
-        if isinstance(profile, dict):
+    validated (naming the bad switch) and stored complete; a built-in id stays as is."""
+    if isinstance(profile, dict):
+        try:
             return club_profiles.complete(profile)
-    except ProfileError as error:
-        raise Problem(
-            "bad-profile", str(error), switch=error.switch, errors={"profile": [str(error)]}
-        ) from None
+        except ProfileError as error:
+            raise Problem(
+                "bad-profile", str(error), switch=error.switch, errors={"profile": [str(error)]}
+            ) from None
     if isinstance(profile, str) and profile.startswith(club_profiles.PREFIX):
         name = profile[len(club_profiles.PREFIX) :]
         with services().pool.connection() as conn:

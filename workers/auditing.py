@@ -12,9 +12,11 @@ event) and the first break of the game's hash chain.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from events import log
@@ -111,15 +113,22 @@ def chain_break(game_id: object, rows: Sequence[Any], head: tuple[int, str]) -> 
     orjson's encoding), ``data_text`` (as stored), ``recorded_at`` (canonical text),
     ``recorded_by`` and ``hash``; ``head`` is the game's stored (last version, hash)."""
     gid = str(game_id)
+    head_text = f'["{gid}",'
     previous = GENESIS
+    sha = hashlib.sha256
     for expected_version, r in enumerate(rows, start=1):
         if r.version != expected_version:
             why = f"event {expected_version} is missing from the game's stream"
             return finding(None, None, None, expected_version, "hash-chain-break", why, "integrity")
-        args = (gid, r.version, r.event_id, r.type, r.schema_version)
-        tail = (r.recorded_at, r.recorded_by, previous)
-        if event_hash(*args, r.canonical, *tail) != r.hash:
-            # the fast encoding is the canonical one for plain payloads; check the reference
+        # events.chain.event_hash's text, assembled inline (a third of the check's time);
+        # any mismatch is decided by the reference functions below
+        text = (
+            f'{head_text}{r.version},"{r.event_id}",{_quoted(r.type)},{r.schema_version},'
+            f'{r.canonical},"{r.recorded_at}",{_quoted(r.recorded_by)},"{previous}"]'
+        )
+        if sha(text.encode()).hexdigest() != r.hash:
+            args = (gid, r.version, r.event_id, r.type, r.schema_version)
+            tail = (r.recorded_at, r.recorded_by, previous)
             expected = event_hash(*args, canonical_json(json.loads(r.data_text)), *tail)
             if expected != r.hash:
                 why = (
@@ -133,6 +142,11 @@ def chain_break(game_id: object, rows: Sequence[Any], head: tuple[int, str]) -> 
         why = "the game's head (last version and hash) does not match its last event"
         return finding(None, None, None, len(rows), "hash-chain-break", why, "integrity")
     return None
+
+
+@lru_cache(maxsize=4096)
+def _quoted(text: str) -> str:
+    return canonical_json(text)
 
 
 def summarize(findings: Iterable[Mapping[str, Any]]) -> dict[str, Any]:

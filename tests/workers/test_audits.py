@@ -118,3 +118,19 @@ def test_every_breach_once_at_its_address(cases, worker, wclient, make_token, wa
     r = wclient.get(f"{r.headers['Location']}/findings?game={one}", headers=bearer(secret))
     assert r.json["summary"]["by_rule"] == {"belote-without-pair": 1}
     assert r.json["summary"]["by_player"] == {"dan": 1}
+
+
+def test_the_fast_chain_check_needs_no_fallback_on_clean_games(store, pool, monkeypatch):
+    import workers.auditing as auditing
+    from workers.loading import load_games
+
+    ids = import_events(store, [fixture_events(WORKED, "audit-club"),
+                                wire_game("tripot", 5, enforcement="record")[1]])  # fmt: skip
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the inline hash text differs from events.chain's")
+
+    monkeypatch.setattr(auditing, "event_hash", refuse)
+    with pool.connection() as conn:
+        games = load_games(conn, ids)
+    assert [auditing.chain_break(g.game_id, g.rows, g.head) for g in games] == [None, None]

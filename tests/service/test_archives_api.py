@@ -115,12 +115,13 @@ def test_a_large_import_becomes_a_job(api: Api, app: Any, monkeypatch: Any, tmp_
     scratch_broker(app, monkeypatch, tmp_path)
     monkeypatch.setitem(app.config, "IMPORT_SYNC_MAX", 200)
     text = archive(api.club, range(2))
-    accepted = post(api, text)
+    foreign = archive("someone-else", range(2, 3))
+    accepted = post(api, text + foreign)
     assert accepted.status_code == 202
     job = accepted.get_json()["job"]
     assert accepted.headers["Location"] == f"/jobs/{job}"
     saved = list((tmp_path / "imports").iterdir())
-    assert len(saved) == 1 and saved[0].read_text() == text
+    assert len(saved) == 1 and saved[0].read_text() == text + foreign
     assert len(list((tmp_path / "broker" / "queue").iterdir())) == 1  # the task, queued
     status = api.get(f"/jobs/{job}", api.admin)
     assert status.status_code == 200 and status.get_json()["job"]["status"] == "queued"
@@ -130,6 +131,8 @@ def test_a_large_import_becomes_a_job(api: Api, app: Any, monkeypatch: Any, tmp_
         run_import.run(job)  # what the worker does with the queued task
     done = api.get(f"/jobs/{job}", api.admin).get_json()["job"]
     assert done["status"] == "done", done
+    assert done["result"]["imported"] == 2  # the job keeps the club rule too
+    assert "wrong-club" in done["result"]["refused"][0]["reason"]
     exported = api.get(f"/archives/export?club={api.club}", api.admin).data.decode()
     for line in text.splitlines():
         assert json.loads(line)["game"] in exported

@@ -35,7 +35,9 @@ def no_sideways_scroll(page: Any) -> bool:
     return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
 
 
-def test_game_list_filters_and_links(page: Any, record: Callable[..., str], shot: Any) -> None:
+def test_game_list_filters_and_links(
+    page: Any, record: Callable[..., str], app: Any, shot: Any
+) -> None:
     ffb = recorded(record, "ui-list", "ffb", 11, seats=TABLE_ONE)
     contree = recorded(record, "ui-list", "contree", 4, seats=TABLE_TWO)
     page.goto("/ui/games?club=ui-list")
@@ -56,7 +58,8 @@ def test_game_list_filters_and_links(page: Any, record: Callable[..., str], shot
     page.wait_for_function("() => document.querySelectorAll('#games tbody tr').length === 1")
     assert page.locator(f"tr[data-game='{ffb.game_id}']").count() == 1
 
-    today = datetime.now(UTC).date()
+    made = app.test_client().get(f"/games/{ffb.game_id}").get_json()["created_at"]
+    today = datetime.fromisoformat(made).astimezone(UTC).date()  # the day both were recorded
     page.goto(f"/ui/games?club=ui-list&to={today - timedelta(days=1)}")
     page.wait_for_selector("#list-status:has-text('No game matches')")
     page.goto(f"/ui/games?club=ui-list&from={today}&to={today}")

@@ -142,13 +142,16 @@ def phone(browser: Any, live_url: str) -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def shot() -> Callable[..., Path]:
     """``shot(page, name, full=True)``: a screenshot (the whole page, or what the viewport
-    shows) in the screenshots folder."""
+    shows; or of one element, given a locator) in the screenshots folder."""
     folder = Path(os.environ.get("COINCHE_SCREENSHOTS") or ROOT / "artifacts" / "screenshots")
     folder.mkdir(parents=True, exist_ok=True)
 
     def take(page: Any, name: str, full: bool = True) -> Path:
         path = folder / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full)
+        if hasattr(page, "goto"):
+            page.screenshot(path=str(path), full_page=full)
+        else:
+            page.screenshot(path=str(path))
         return path
 
     return take

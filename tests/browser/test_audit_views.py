@@ -59,6 +59,7 @@ def test_each_finding_is_marked_and_its_card_explained(
     assert "flagged" in (flagged.get_attribute("class") or "")
     assert page.locator("#findings ol.findings > li").count() == len(findings)
     shot(page, "audit-renonce")
+    shot(page.locator("#table-section"), "audit-renonce-table")
 
     # Later in the deal the card stays marked among the played tricks.
     page.keyboard.press("Shift+ArrowRight")

@@ -76,6 +76,6 @@ def demo(club: str, url: str, seed: int) -> None:
     click.echo(f"  {url}/docs                      interactive documentation")
     click.echo(f"  curl {url}/games/{first}/sheet")
     click.echo(f"  curl '{url}/games/{first}/state?at=1.3.2&view=arbiter'")
-    click.echo(f"  curl {url}/games/{second}/audit")
+    click.echo(f"  curl -H 'Authorization: Bearer {secret}' {url}/games/{second}/audit")
     click.echo(f"  curl -H 'Authorization: Bearer {secret}' {url}/games?club={club}")
     click.echo(f"  coinche replay {first} --deal 1")

@@ -13,7 +13,6 @@ event) and the first break of the game's hash chain.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -110,7 +109,7 @@ def append_breaches(entries: Sequence[Entry], found: Sequence[Finding]) -> list[
 def chain_break(game_id: object, rows: Sequence[Any], head: tuple[int, str]) -> Finding | None:
     """The first broken link of a game's hash chain. ``rows`` in version order have
     ``version, event_id, type, schema_version, canonical`` (the payload's canonical JSON in
-    orjson's encoding), ``data_text`` (as stored), ``recorded_at`` (canonical text),
+    orjson's encoding), ``data`` (the payload as read), ``recorded_at`` (canonical text),
     ``recorded_by`` and ``hash``; ``head`` is the game's stored (last version, hash)."""
     gid = str(game_id)
     head_text = f'["{gid}",'
@@ -129,7 +128,7 @@ def chain_break(game_id: object, rows: Sequence[Any], head: tuple[int, str]) -> 
         if sha(text.encode()).hexdigest() != r.hash:
             args = (gid, r.version, r.event_id, r.type, r.schema_version)
             tail = (r.recorded_at, r.recorded_by, previous)
-            expected = event_hash(*args, canonical_json(json.loads(r.data_text)), *tail)
+            expected = event_hash(*args, canonical_json(r.data), *tail)
             if expected != r.hash:
                 why = (
                     f"event {r.version} ({r.type}) does not match its stored hash: it was "

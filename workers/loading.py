@@ -1,12 +1,16 @@
 """Reading a chunk of games in two queries, and the per-game work of each job kind.
 
-A chunk is read with one query for the games' rows and one for all their events
-(ordered by game and version), instead of a round trip per game. The work per
-game is pure: :func:`audit_one` and :func:`facts_one` take what was read.
+A chunk is read with one query for the games' rows and one for their events, one
+row per game holding its events as a JSON array (``json_agg`` in version order),
+instead of a round trip per game or a row per event: parsing one array with orjson
+costs a third of what psycopg spends making a row per event. Ids and times come as
+the canonical text the hash needs. The work per game is pure: :func:`audit_one`
+and :func:`facts_one` take what was read.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,6 +21,7 @@ import orjson
 from psycopg import Connection
 
 from events import log
+from events.canonical import canonical_json
 from events.upcasting import CURRENT, upcast
 from events.wire import Record, record_of
 from projections.entries import Entry
@@ -26,15 +31,15 @@ from workers.facts import GameFacts, game_facts
 
 _GAMES = """SELECT game_id, created_at, last_version, last_hash FROM games
     WHERE game_id = ANY(%s)"""
-# Text where Python would only turn a value back into text (the hash needs the ids and the
-# time as canonical text), and jsonb as text for orjson: a third of the cost of a read.
-_EVENTS = """SELECT game_id, position, version, type, schema_version, data::text, breaches::text,
-    event_id::text, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-    recorded_by, hash FROM events WHERE game_id = ANY(%s) ORDER BY game_id, version"""
+_EVENTS = """SELECT game_id, json_agg(json_build_array(position, version, type, schema_version,
+    data, breaches, event_id,
+    to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    recorded_by, hash) ORDER BY version)::text
+    FROM events WHERE game_id = ANY(%s) GROUP BY game_id"""
 
 
 class Row(NamedTuple):
-    """One stored event as the workers read it: its record, and its payload's text."""
+    """One stored event as the workers read it: its record, and its payload's JSON."""
 
     position: int
     version: int
@@ -47,24 +52,26 @@ class Row(NamedTuple):
     recorded_by: str
     hash: str
     canonical: str  # the stored payload in canonical JSON (fast form, see auditing)
-    data_text: str  # the stored payload as PostgreSQL prints it
+    data: Any  # the stored payload, as read
 
 
 SMALL = frozenset(
     {"CardPlayed", "Passed", "BidPlaced", "Coinched", "Surcoinched", "BeloteDeclared"}
 )
-"""Event types with few distinct payloads (128 cards played…): parsed once per process."""
+"""Event types with few distinct payloads (128 cards played…): built once per process."""
 _MEMO: dict[tuple[str, int, str], tuple[Record, str]] = {}
 
 
-def parse(kind: str, schema: int, text: str) -> tuple[Record, str]:
+def parse(kind: str, schema: int, data: Any) -> tuple[Record, str]:
     """(record, canonical JSON) of a stored payload; frozen records are shared."""
-    key = (kind, schema, text)
+    try:
+        canonical = orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
+    except TypeError:  # an integer beyond 64 bits: the reference encoder
+        canonical = canonical_json(data)
+    key = (kind, schema, canonical)
     found = _MEMO.get(key)
     if found is not None:
         return found
-    data = orjson.loads(text)
-    canonical = orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
     if schema != CURRENT.get(kind, schema):
         schema, data = upcast(kind, schema, data)
     made = (record_of(kind, schema, data), canonical)
@@ -87,20 +94,27 @@ class LoadedGame:
         ]
 
 
+def _events(text: str) -> list[list[Any]]:
+    try:
+        found: list[list[Any]] = orjson.loads(text)
+    except orjson.JSONDecodeError:  # e.g. an integer beyond 64 bits
+        found = json.loads(text)
+    return found
+
+
 def load_games(conn: Connection[Any], game_ids: Sequence[UUID]) -> list[LoadedGame]:
     """The games (in the order given; unknown ids are left out) with their event rows."""
     ids = list(game_ids)
     heads = {r[0]: r[1:] for r in conn.execute(_GAMES, (ids,)).fetchall()}
     rows: dict[UUID, list[Row]] = {g: [] for g in heads}
-    loads = orjson.loads
-    with conn.cursor() as cur:
-        cur.execute(_EVENTS, (ids,))
-        for g, pos, version, kind, schema, text, breaches, eid, at, by, digest in cur:
-            record, canonical = parse(kind, schema, text)
-            found = loads(breaches) if breaches is not None else None
-            rows[g].append(
-                Row(pos, version, kind, schema, record, found, eid, at, by, digest, canonical, text)
-            )
+    for game_id, text in conn.execute(_EVENTS, (ids,)):
+        out = rows[game_id]
+        for pos, version, kind, schema, data, breaches, eid, at, by, digest in _events(text):
+            record, canonical = parse(kind, schema, data)
+            out.append(
+                Row(pos, version, kind, schema, record, breaches, eid, at, by, digest, canonical,
+                    data)
+            )  # fmt: skip
     return [
         LoadedGame(g, heads[g][0], (heads[g][1], heads[g][2]), rows[g]) for g in ids if g in heads
     ]

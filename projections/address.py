@@ -43,8 +43,10 @@ class Address(NamedTuple):
 def address_of(state: GameState) -> Address | None:
     """The table address of a state (None before the first deal)."""
     game = state.game
-    if game is None or game.deal is None:
+    if game is None:
         return None
+    if game.deal is None:  # right after a misdeal: the deal that was misdealt
+        return Address(game.records[-1].number, 0, 0) if game.records else None
     deal = game.deal
     if deal.phase is Phase.AUCTION or (deal.phase is Phase.VOID):
         return Address(deal.number, 0, len(deal.auction.calls))
@@ -56,12 +58,13 @@ def address_of(state: GameState) -> Address | None:
 def reached(state: GameState, target: Address) -> bool:
     """Has the fold reached ``target`` (or gone past it: a deal may have ended sooner)?
 
-    (d, t, 4) is the same moment as (d, t + 1, 0) for t < 8: the trick is complete.
+    (d, t, 4) is the same moment as (d, t + 1, 0) for 1 ≤ t < 8: the trick is complete
+    (in the auction, trick 0, card 4 is simply the fourth call).
     """
     here = address_of(state)
     if here is None:
         return False
-    if target.card == 4 and target.trick < 8:
+    if target.card == 4 and 1 <= target.trick < 8:
         target = Address(target.deal, target.trick + 1, 0)
     return here >= target
 

@@ -16,7 +16,8 @@ from typing import Any
 from events import log
 from projections.entries import Entry
 from projections.fold import project
-from rules.actions import Action
+from rules.actions import Action, CardPlayed
+from rules.cards import card_name
 from rules.notation import TABLE_TYPES
 from rules.replay import audit as audit_actions
 from rules.seats import Team
@@ -30,7 +31,9 @@ def finding(
     rule: str,
     detail: str,
     severity: str,
+    card: str | None = None,
 ) -> dict[str, Any]:
+    """A finding in DESIGN.md's shape; ``card`` names the card played, when there is one."""
     return {
         "deal": deal,
         "trick": trick,
@@ -39,6 +42,7 @@ def finding(
         "rule": rule,
         "detail": detail,
         "severity": severity,
+        "card": card,
     }
 
 
@@ -82,6 +86,7 @@ def audit_game(entries: Sequence[Entry]) -> list[dict[str, Any]]:
                 f.rule,
                 f.detail,
                 f.severity.value,
+                _card_of(actions[f.index][1]),
             )
         )
     computed = {r.number: r.result.marks for r in game.records}
@@ -117,3 +122,7 @@ def audit_game(entries: Sequence[Entry]) -> list[dict[str, Any]]:
                 )
     found.sort(key=lambda f: (f["position"], f["rule"]))
     return found
+
+
+def _card_of(action: Action) -> str | None:
+    return card_name(action.card) if isinstance(action, CardPlayed) else None

@@ -83,8 +83,9 @@ def make_token(app: Any) -> Callable[..., str]:
     from service.auth import create_token
     from service.extensions import services
 
-    def make(club: str = "club-a", scopes: tuple[str, ...] = ("record",),
-             name: str = "test") -> str:
+    def make(
+        club: str = "club-a", scopes: tuple[str, ...] = ("record",), name: str = "test"
+    ) -> str:
         with services(app).pool.connection() as conn:
             _token, secret = create_token(conn, club, name, list(scopes))
         return secret

@@ -89,3 +89,23 @@ def test_apply_before_game_created_flags_and_continues():
     entries = entries_of([{"type": "Passed", "data": {"seat": "N"}}])
     state = apply(EMPTY, entries[0])
     assert state.anomalies[0].rule == "game-created-first" and state.version == 1
+
+
+def test_the_fourth_call_of_an_auction_is_not_the_end_of_the_auction():
+    for seed in range(60):
+        _g, events = wire_game("ffb", seed, max_deals=1, misdeal_rate=0)
+        calls = [e for e in events if e["type"] in ("Passed", "BidPlaced", "Coinched")]
+        if len(calls) >= 6:
+            break
+    state = project(entries_of(events), Upto(address=Address(1, 0, 4)))
+    assert address_of(state) == (1, 0, 4) and len(state.game.deal.auction.calls) == 4
+
+
+def test_a_misdeal_keeps_its_deal_number_as_address():
+    for seed in range(200):
+        _g, events = wire_game("tripot", seed, max_deals=3, misdeal_rate=0.5)
+        if any(e["type"] == "Misdeal" for e in events):
+            break
+    versions = [i for i, e in enumerate(events, start=1) if e["type"] == "Misdeal"]
+    state = project(entries_of(events), Upto(version=versions[0]))
+    assert address_of(state) == (len(state.game.records), 0, 0)

@@ -14,8 +14,10 @@ the clock and fed by Redis at ``--redis``; a job is timed from submission to
 ``done``. The replay figure replays the same games' actions in this process with
 ``rules.judge.judge`` + ``Game.apply``: ``audit_vs_replay`` says what fraction of
 that raw rate a worker keeps (reading from PostgreSQL, the fold, findings, the job
-system). The last line printed is one JSON object with every figure (times in ms,
-rates per second, ratios as plain numbers).
+system). The workers' own CPU time is read from ``/proc`` too (``…_deals_per_worker_cpu_s``):
+on a shared machine, other load slows the wall clock but not that figure; the load
+average is printed with the figures. The last line printed is one JSON object with every
+figure (times in ms, rates per second, ratios as plain numbers).
 """
 
 from __future__ import annotations
@@ -128,6 +130,16 @@ def wait_ready(app: Any, n: int, timeout: float = 60) -> None:
     raise RuntimeError(f"{n} workers did not answer within {timeout}s")
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of processes (Linux ``/proc``): a worker's own cost, which
+    other load on the machine does not inflate the way it inflates wall time."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def run_job(app: Any, pool: Any, kind: str, chunk: int) -> tuple[float, dict[str, Any]]:
     from workers import jobs
 
@@ -162,7 +174,8 @@ def main() -> None:
     from service.app import create_app
     from service.extensions import services
 
-    figures: dict[str, Any] = {"games": args.games, "chunk_games": args.chunk}
+    figures: dict[str, Any] = {"games": args.games, "chunk_games": args.chunk,
+                               "loadavg_1m_start": round(os.getloadavg()[0], 2)}  # fmt: skip
     t = time.perf_counter()
     half = args.games // 2
     with ProcessPoolExecutor(2) as ex:
@@ -203,14 +216,20 @@ def main() -> None:
             try:
                 wait_ready(app, n)
                 for kind, label in (("audit", "audit"), ("stats", "stats")):
+                    cpu = cpu_seconds([p.pid for p in procs])
                     ms, result = run_job(app, svc.pool, kind, args.chunk)
+                    cpu = cpu_seconds([p.pid for p in procs]) - cpu
                     per_s = figures["deals"] / ms * 1000
                     figures[f"{label}_{n}w_ms"] = round(ms, 1)
                     figures[f"{label}_{n}w_deals_per_s"] = round(per_s)
+                    figures[f"{label}_{n}w_worker_cpu_ms"] = round(cpu * 1000)
+                    figures[f"{label}_{n}w_deals_per_worker_cpu_s"] = round(
+                        figures["deals"] / max(cpu, 1e-3)
+                    )
                     if kind == "audit":
                         figures["findings"] = result.get("findings")
                     print(f"{label} with {n} worker process(es): {ms / 1000:.2f} s, "
-                          f"{per_s:,.0f} deals/s")  # fmt: skip
+                          f"{per_s:,.0f} deals/s; workers' CPU {cpu:.2f} s")  # fmt: skip
             finally:
                 for p in procs:
                     p.terminate()
@@ -229,6 +248,7 @@ def main() -> None:
             f"1 worker = {one / figures['replay_deals_per_s']:.2f} x the in-memory replay"
         )
     assert replayed == figures["deals"]
+    figures["loadavg_1m_end"] = round(os.getloadavg()[0], 2)
     print(json.dumps(figures))
 
 

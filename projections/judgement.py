@@ -84,14 +84,24 @@ class Judgement:
             return GameState(None, None), None
         with self._lock:
             cached = self._cache.get(game_id)
-        if cached is not None and cached[0] == version:
-            row = conn.execute(EVENT_AT, (game_id, version)).fetchone()
+        start: Folded | None = None
+        if cached is not None and cached[0] <= version:
+            # still valid if the event it ended on is the one stored at that version;
+            # then only the events appended since (by other processes) are folded
+            row = conn.execute(EVENT_AT, (game_id, cached[0])).fetchone()
             if row is not None and row[0] == cached[1]:
-                return cached[2]
-        folded = load_state(conn, game_id)
+                if cached[0] == version:
+                    return cached[2]
+                start = cached[2]
+        folded = load_state(conn, game_id, start=start)
         row = conn.execute(EVENT_AT, (game_id, version)).fetchone()
         self._remember(game_id, version, row[0] if row else None, folded)
         return folded
+
+    def current_cached(self, game_id: UUID) -> tuple[int, UUID | None, Folded] | None:
+        """What this process has cached for a game (for tests and diagnostics)."""
+        with self._lock:
+            return self._cache.get(game_id)
 
     def _remember(self, game_id: UUID, version: int, last: UUID | None, folded: Folded) -> None:
         with self._lock:

@@ -42,6 +42,7 @@ SAVE = (
     "INSERT INTO projection_snapshots (game_id, version, code_version, deals, state) "
     "VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING"
 )
+POSITION_OF = "SELECT position FROM events WHERE game_id = %s AND version = %s"
 VERSION_AT_POSITION = "SELECT max(version) FROM events WHERE game_id = %s AND position <= %s"
 
 Folded = tuple[GameState, Log]
@@ -76,22 +77,44 @@ def load_state(
     *,
     use_snapshots: bool = True,
     write_snapshots: bool = True,
+    start: Folded | None = None,
 ) -> Folded:
-    """The folded state of a game up to ``upto`` (the whole game by default)."""
+    """The folded state of a game up to ``upto`` (the whole game by default), folding
+    from ``start`` (a state of this game the caller trusts) when given."""
     target = 2**31 - 1
     if upto is not None and upto.version is not None:
         target = upto.version
     if upto is not None and upto.position is not None:
         row = conn.execute(VERSION_AT_POSITION, (game_id, upto.position)).fetchone()
         target = min(target, int(row[0]) if row and row[0] is not None else 0)
-    start: Folded = (EMPTY, None)
-    if use_snapshots:
-        if upto is not None and upto.address is not None:
-            row = conn.execute(BEFORE_DEAL, (game_id, code_version(), upto.address.deal)).fetchone()
-            if row is not None and row[0] <= target:
-                start = _load(row)
-        else:
-            start = _load(conn.execute(LATEST, (game_id, code_version(), target)).fetchone())
+    if start is None:
+        start = (EMPTY, None)
+        if use_snapshots:
+            start = _from_snapshot(conn, game_id, upto, target)
+    state, log_ = _fold_rows(conn, game_id, upto, target, start, write_snapshots)
+    if state.position is None and state.version > 0:  # a snapshot written before insert
+        row = conn.execute(POSITION_OF, (game_id, state.version)).fetchone()
+        state = state._replace(position=row[0] if row else None)
+    return state, log_
+
+
+def _from_snapshot(conn: Connection[Any], game_id: UUID, upto: Upto | None, target: int) -> Folded:
+    """The latest usable snapshot before the stopping point, or the empty state."""
+    if upto is not None and upto.address is not None:
+        row = conn.execute(BEFORE_DEAL, (game_id, code_version(), upto.address.deal)).fetchone()
+        return _load(row) if row is not None and row[0] <= target else (EMPTY, None)
+    return _load(conn.execute(LATEST, (game_id, code_version(), target)).fetchone())
+
+
+def _fold_rows(
+    conn: Connection[Any],
+    game_id: UUID,
+    upto: Upto | None,
+    target: int,
+    start: Folded,
+    write_snapshots: bool,
+) -> Folded:
+    """Fold the stored events after ``start`` up to ``target`` (or the address)."""
     rows = conn.execute(SELECT_EVENTS, (game_id, start[0].version, target)).fetchall()
     state, log_ = start
     for entry in from_stored(stored_event(r) for r in rows):

@@ -125,3 +125,20 @@ def test_a_stale_cache_after_a_rollback_is_not_trusted(db_store, judgement):
         db_store.append(game_id, [dup], version, "t", check=judgement)
     result = db_store.append(game_id, new(events[10:12]), version, "t", check=judgement)
     assert result.last_version == 12
+
+
+def test_two_processes_take_turns_and_each_folds_only_what_it_missed(db_store):
+    from projections.judgement import Judgement
+
+    g, events = wire_game("ffb", 12, max_deals=2, misdeal_rate=0)
+    one, two = Judgement(), Judgement()
+    game_id, version = uuid.uuid4(), 0
+    for i in range(0, len(events), 5):
+        hook = one if (i // 5) % 2 == 0 else two
+        version = db_store.append(
+            game_id, new(events[i : i + 5]), version, "t", check=hook
+        ).last_version
+    cached = one.current_cached(game_id)
+    assert cached is not None and cached[0] <= version
+    state = project(from_stored(db_store.read(game_id)))
+    assert state.game.totals == g.final.totals

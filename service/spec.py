@@ -4,6 +4,7 @@ the interactive documentation (Swagger UI served from ``service/static``, no CDN
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,11 @@ from flask import Blueprint, Response
 from service.problems import PROBLEMS, Problem
 
 bp = Blueprint("spec", __name__)
-SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+SPEC_PATHS = (
+    Path(__file__).resolve().parent.parent / "openapi.yaml",  # a source checkout
+    Path(sys.prefix) / "share" / "coinche-log" / "openapi.yaml",  # a wheel's data file
+)
+SPEC_PATH = next((p for p in SPEC_PATHS if p.exists()), SPEC_PATHS[0])
 
 
 @cache

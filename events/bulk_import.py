@@ -16,7 +16,8 @@ rows built beforehand take alone (three unique indexes, the heap, the jsonb pars
 bare one-column table takes 210 ms for as many rows), and Python about 600 ms
 (orjson, the checks, SHA-256, the binary rows: some 2.5 us an event). They run side
 by side: the calling thread parses while a writer thread hands the previous batch to
-the server. Without other load the import takes little more than the server's part.
+the server, which is busy from the first few games to the end; the import then takes
+the server's part plus what the Python side takes from it on a shared machine.
 """
 
 from __future__ import annotations

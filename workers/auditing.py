@@ -24,7 +24,8 @@ from events.chain import GENESIS, event_hash
 from projections.audit import audit_game, finding
 from projections.entries import Entry
 from projections.profiles import game_profile
-from rules.actions import Action
+from rules.actions import Action, CardPlayed
+from rules.cards import card_name
 from rules.notation import TABLE_TYPES
 from rules.replay import audit as audit_actions
 from rules.seats import Team
@@ -62,6 +63,7 @@ def rule_findings(entries: Sequence[Entry]) -> list[Finding]:
             f.rule,
             f.detail,
             f.severity.value,
+            _card_of(actions[f.index][1]),
         )
         for f in found
     ]
@@ -71,6 +73,10 @@ def rule_findings(entries: Sequence[Entry]) -> list[Finding]:
             out += _score_check(e, e.record, computed)
     out.sort(key=lambda f: (f["position"], f["rule"]))
     return out
+
+
+def _card_of(action: Action) -> str | None:
+    return card_name(action.card) if isinstance(action, CardPlayed) else None
 
 
 def _score_check(

@@ -108,7 +108,9 @@ def load_games(conn: Connection[Any], game_ids: Sequence[UUID]) -> list[LoadedGa
     heads = {r[0]: r[1:] for r in conn.execute(_GAMES, (ids,)).fetchall()}
     rows: dict[UUID, list[Row]] = {g: [] for g in heads}
     for game_id, text in conn.execute(_EVENTS, (ids,)):
-        out = rows[game_id]
+        out = rows.get(game_id)
+        if out is None:  # events without a games row (only a damaged database has them)
+            continue
         for pos, version, kind, schema, data, breaches, eid, at, by, digest in _events(text):
             record, canonical = parse(kind, schema, data)
             out.append(

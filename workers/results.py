@@ -20,11 +20,11 @@ from workers.auditing import summarize
 from workers.stats_sql import MODES, aggregate_query
 
 FINDING_FIELDS = (
-    "game_id", "seq", "position", "version", "deal", "trick", "seat", "player", "rule",
-    "detail", "severity", "source",
+    "game_id", "seq", "position", "version", "deal", "trick", "seat", "player", "card",
+    "rule", "detail", "severity", "source",
 )  # fmt: skip
-_FINDINGS = """SELECT game_id, seq, position, version, deal, trick, seat, player, rule, detail,
-    severity, source FROM job_findings
+_FINDINGS = """SELECT game_id, seq, position, version, deal, trick, seat, player, card, rule,
+    detail, severity, source FROM job_findings
 WHERE job_id = %(job)s
   AND (%(game)s::uuid IS NULL OR game_id = %(game)s::uuid)
   AND (%(rule)s::text IS NULL OR rule = %(rule)s)

@@ -51,7 +51,7 @@ worker_process_init.connect(_fewer_collections, weak=False)
 shared_task: Callable[..., Callable[[Callable[..., Any]], Any]] = _shared_task
 OPTIONS: dict[str, Any] = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
 FINDING_COLUMNS = (
-    "job_id, game_id, seq, position, version, deal, trick, seat, player, rule, detail, "
+    "job_id, game_id, seq, position, version, deal, trick, seat, player, card, rule, detail, "
     "severity, source"
 )
 
@@ -112,7 +112,8 @@ def audit_chunk(conn: Connection[Any], jid: UUID, ids: list[UUID]) -> tuple[dict
                 n = seq[f["game_id"]] = seq.get(f["game_id"], 0) + 1
                 copy.write_row(
                     (jid, f["game_id"], n, f["position"], f["version"], f["deal"], f["trick"],
-                     f["seat"], f["player"], f["rule"], f["detail"], f["severity"], f["source"])
+                     f["seat"], f["player"], f.get("card"), f["rule"], f["detail"], f["severity"],
+                     f["source"])
                 )  # fmt: skip
 
     return partial, write

@@ -109,7 +109,9 @@ def test_every_breach_once_at_its_address(cases, worker, wclient, make_token, wa
     fa = next(f for f in found if f["rule"] == "false-announce")
     assert (fa["deal"], fa["trick"], fa["seat"], fa["player"]) == (1, 1, "W", "dan")
     assert fa["severity"] == "breach" and fa["source"] == "rules" and fa["position"] > 0
-    assert "tierce" in fa["detail"]
+    assert "tierce" in fa["detail"] and fa["card"] is None
+    revokes = [f for f in found if cases[f["game_id"]][0] == "revoke"]
+    assert revokes and all(f["card"] and f["source"] == "rules" for f in revokes)
     chain = next(f for f in found if f["rule"] == "hash-chain-break")
     assert chain["severity"] == "integrity" and "changed after it was written" in chain["detail"]
     score = next(f for f in found if f["rule"] == "score-mismatch")

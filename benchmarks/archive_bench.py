@@ -5,7 +5,8 @@ and with two Celery worker processes on Redis, against the in-memory rules repla
     .venv/bin/python benchmarks/archive_bench.py --smoke     # tiny, for CI
     .venv/bin/python benchmarks/archive_bench.py --games 500 --chunk 50
 
-Games come from the rules' generator (every profile in turn, 2 % of cards revoked so
+Games come from the rules' generator (every profile in turn, played to 1.6 times the
+profile's target so that 2,000 games make about 30,000 deals, 2 % of cards revoked so
 the audit has something to report) and are imported into a scratch database with
 ``store.import_ndjson`` *without* the check hook (the judgement would replay each game
 once more at import; the audit does that work anyway). Workers are separate
@@ -48,7 +49,8 @@ def generate(job: tuple[int, int]) -> list[tuple[str, str, int]]:
     out = []
     for seed in range(*job):
         profile = PROFILES[ids[seed % len(ids)]]
-        g = generate_game(profile, seed, breaches=0.02)
+        # games to 1.6 x the profile's target: ~15 deals a game, as the issue's archive
+        g = generate_game(profile, seed, breaches=0.02, target=profile.target * 8 // 5)
         seats = {s: f"player-{(seed * 7 + i) % 40}" for i, s in enumerate("NESW")}
         created = {
             "profile": profile.id,

@@ -300,7 +300,13 @@ the schema would load, or None (then the schema decides)."""
 PAYLOAD_CHECKS["DealStarted"] = _deal_started
 PAYLOAD_CHECKS["AnnounceDeclared"] = _announce
 PAYLOAD_CHECKS["GameCreated"] = _game_created
-_SEAT_CARD = frozenset(("seat", "card"))
+_PLAYED = {
+    card: {seat: (text, jsonb_field(text)) for seat in _SEATS
+           for text in (f'{{"card":"{card}","seat":"{seat}"}}',)}
+    for card in _CARDS
+}  # fmt: skip
+"""``CardPlayed`` (most events) by card then seat: canonical JSON and its COPY field."""
+_NOWHERE: dict[str, tuple[str, bytes]] = {}
 
 
 class _Decline(Exception):
@@ -381,11 +387,13 @@ class LineParser:
                 raise _Decline
             if index and len(entry) == 2 and event_type == "CardPlayed" and len(data) == 2:
                 seat, card = data.get("seat"), data.get("card")  # most events: inlined
-                if type(seat) is not str or seat not in _SEATS or type(card) is not str:
+                if type(seat) is not str or type(card) is not str:
                     raise _Decline
-                if card not in _CARDS:
+                played = _PLAYED.get(card, _NOWHERE).get(seat)  # canonical card and seat
+                if played is None:
                     raise _Decline
-                data_json, loaded, current = f'{{"card":"{card}","seat":"{seat}"}}', data, 1
+                data_json, data_field = played
+                loaded, current = data, 1
                 version_text, type_field = card_type
             else:
                 if index == 0:
@@ -411,6 +419,7 @@ class LineParser:
                 version_text, type_field = types.get((event_type, version)) or self._type(
                     event_type, version
                 )
+                data_field = jsonb_field(data_json)
             if len(entry) == 2:
                 if ids is None:
                     ids = self.new_ids(len(events))
@@ -439,7 +448,6 @@ class LineParser:
             previous = sha256(text.encode()).hexdigest()
             if expected is not None and expected != previous:
                 raise _Decline
-            raw = data_json.encode()
             rows.append(
                 b"".join(
                     (
@@ -449,8 +457,7 @@ class LineParser:
                         else _version_field(number) + _UUID_LEN,
                         raw_id,
                         type_field,
-                        _JSONB_HEAD(len(raw) + 1, 1),
-                        raw,
+                        data_field,
                         stamp,
                         previous.encode(),
                     )

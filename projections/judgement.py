@@ -24,7 +24,7 @@ from psycopg import Connection
 
 from events import log
 from events.errors import EventRefused
-from events.records import Pending, Status, Verdict
+from events.records import Check, Pending, Status, Verdict
 from events.wire import record_of
 from projections.entries import Entry
 from projections.fold import Log, apply, log_problem
@@ -146,3 +146,26 @@ def judge_entry(state: GameState, entry: Entry, log_: Log) -> RuleVerdict | None
     assert state.game is not None
     verdict = judge(state.game, record)  # type: ignore[arg-type]
     return None if verdict.legal else verdict
+
+
+class ClubCheck:
+    """The store's check for an import by a club: each game must be the club's own,
+    then the rules judge it as for an append."""
+
+    def __init__(self, club: str, judgement: Check) -> None:
+        self.club, self.judgement = club, judgement
+
+    def __call__(
+        self,
+        conn: Connection[Any],
+        game_id: UUID,
+        current_version: int,
+        new_events: Sequence[Pending],
+    ) -> Verdict | None:
+        first = new_events[0] if new_events else None
+        if current_version == 0 and first is not None and first.type == "GameCreated":
+            owner = first.data.get("club")
+            if owner != self.club:
+                detail = f"the game belongs to club {owner!r}; this token imports for {self.club!r}"
+                raise EventRefused("wrong-club", detail, 0)
+        return self.judgement(conn, game_id, current_version, new_events)

@@ -21,11 +21,12 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from events.bulk_export import export_lines
 from events.games import GameFilter, GameRow
 from events.store import EventStore
+from projections.judgement import ClubCheck
 from service.access import current_token, reader_club, require, sees_hidden
 from service.auth import Token
 from service.bodies import body_limit, load_args
 from service.extensions import services
-from service.imports import ClubCheck, submit_import, summary_json, upload_path
+from service.imports import submit_import, summary_json, upload_path
 from service.listing import filter_of, visible_games
 from service.problems import Problem
 from service.schemas import ExportArgs

@@ -10,38 +10,10 @@ from __future__ import annotations
 
 import importlib
 import uuid
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from psycopg import Connection
-
 from events.bulk_write import ImportSummary
-from events.errors import EventRefused
-from events.records import Check, Pending, Verdict
-
-
-class ClubCheck:
-    """The store's check for an import by a club: each game must be the club's own,
-    then the rules judge it as for an append."""
-
-    def __init__(self, club: str, judgement: Check) -> None:
-        self.club, self.judgement = club, judgement
-
-    def __call__(
-        self,
-        conn: Connection[Any],
-        game_id: uuid.UUID,
-        current_version: int,
-        new_events: Sequence[Pending],
-    ) -> Verdict | None:
-        first = new_events[0] if new_events else None
-        if current_version == 0 and first is not None and first.type == "GameCreated":
-            owner = first.data.get("club")
-            if owner != self.club:
-                detail = f"the game belongs to club {owner!r}; this token imports for {self.club!r}"
-                raise EventRefused("wrong-club", detail, 0)
-        return self.judgement(conn, game_id, current_version, new_events)
 
 
 def summary_json(summary: ImportSummary) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import Any
 from flask import current_app
 from psycopg import Connection, sql
 
-from service.extensions import services
+from workers.runtime import services
 
 KINDS = ("audit", "stats", "import")
 ACTIVE = ("queued", "running")

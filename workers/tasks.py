@@ -26,11 +26,12 @@ from celery.signals import worker_init, worker_process_init
 from flask import current_app
 from psycopg import Connection
 
-from service.extensions import services
+from projections.judgement import ClubCheck
 from workers import jobs
 from workers.auditing import merge_summaries, summarize
 from workers.celery_app import setting
 from workers.loading import audit_one, facts_one, load_games
+from workers.runtime import services
 from workers.selection import select_games
 from workers.stats_store import refresh, write_facts
 
@@ -189,8 +190,6 @@ def run_import(job_id: str) -> None:
             jobs.progress(conn, jid, 0, total)
             check: Any = svc.judgement
             if job.params.get("club"):
-                from service.imports import ClubCheck  # the API's own rule, in one place
-
                 check = ClubCheck(str(job.params["club"]), svc.judgement)
             with path.open(encoding="utf-8") as f:
                 summary = svc.store.import_ndjson(

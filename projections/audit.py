@@ -16,11 +16,13 @@ from typing import Any
 from events import log
 from projections.entries import Entry
 from projections.fold import project
+from projections.profiles import game_profile
 from rules.actions import Action, CardPlayed
 from rules.cards import card_name
 from rules.notation import TABLE_TYPES
+from rules.profiles import Profile
 from rules.replay import audit as audit_actions
-from rules.seats import Team
+from rules.seats import Seat, Team
 
 
 def finding(
@@ -47,10 +49,19 @@ def finding(
 
 
 def audit_game(entries: Sequence[Entry]) -> list[dict[str, Any]]:
-    """Findings, ordered by position; empty for a clean game."""
+    """Findings, ordered by position; empty for a clean game.
+
+    The common game (``GameCreated`` first, then only table events and written
+    scores) is judged straight from its events; a game with voids, rulings, an
+    abandonment or a malformed start is folded first, for the voids and the
+    log-level anomalies.
+    """
+    simple = _simple(entries)
+    if simple is not None:
+        return _judged(entries, *simple, voided=frozenset(), found=[])
     state = project(entries)
     kinds = {e.version: e.type for e in entries}
-    found: list[dict[str, Any]] = [
+    found = [
         finding(
             a.deal,
             a.trick,
@@ -67,61 +78,83 @@ def audit_game(entries: Sequence[Entry]) -> list[dict[str, Any]]:
     meta = state.meta
     if meta is None:
         return found
-    live = [e for e in entries if e.version not in state.voided]
+    return _judged(
+        entries, meta.profile, meta.first_dealer, meta.target, voided=state.voided, found=found
+    )
+
+
+def _simple(entries: Sequence[Entry]) -> tuple[Profile, Seat, int | None] | None:
+    """The game's settings when it needs no fold (see :func:`audit_game`)."""
+    if not entries or entries[0].type != "GameCreated" or entries[0].version != 1:
+        return None
+    if any(e.type not in _PLAIN for e in entries[1:]):
+        return None
+    created = entries[0].record
+    assert isinstance(created, log.GameCreated)
+    try:
+        profile = game_profile(created.profile)
+    except ValueError:
+        return None  # the fold reports it
+    return profile, created.first_dealer, created.target
+
+
+_PLAIN = TABLE_TYPES | {"ScoreRecorded"}
+
+
+def _judged(
+    entries: Sequence[Entry],
+    profile: Profile,
+    first_dealer: Seat,
+    target: int | None,
+    *,
+    voided: frozenset[int],
+    found: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """``found`` plus every table event judged and every written score checked."""
+    live = [e for e in entries if e.version not in voided]
     actions: list[tuple[int, Action]] = [
         (e.version, e.record)  # type: ignore[misc]
         for e in live
         if e.type in TABLE_TYPES
     ]
-    findings, game = audit_actions(
-        meta.profile, meta.first_dealer, [x for _, x in actions], meta.target
-    )
+    findings, game = audit_actions(profile, first_dealer, [x for _, x in actions], target)
     for f in findings:
+        version, action = actions[f.index]
         found.append(
             finding(
                 f.deal,
                 f.trick,
                 f.seat.name if f.seat is not None else None,
-                actions[f.index][0],
+                version,
                 f.rule,
                 f.detail,
                 f.severity.value,
-                _card_of(actions[f.index][1]),
+                _card_of(action),
             )
         )
     computed = {r.number: r.result.marks for r in game.records}
     for e in live:
         if isinstance(e.record, log.ScoreRecorded):
-            written = (e.record.marks.get(Team.NS, 0), e.record.marks.get(Team.EW, 0))
-            marks = computed.get(e.record.deal)
-            if marks is None:
-                found.append(
-                    finding(
-                        e.record.deal,
-                        None,
-                        None,
-                        e.version,
-                        "score-unknown-deal",
-                        f"a score is written for deal {e.record.deal}, which is not finished",
-                        "breach",
-                    )
-                )
-            elif marks != written:
-                found.append(
-                    finding(
-                        e.record.deal,
-                        None,
-                        None,
-                        e.version,
-                        "score-mismatch",
-                        f"deal {e.record.deal} written NS {written[0]}, EW "
-                        f"{written[1]}; the rules give NS {marks[0]}, "
-                        f"EW {marks[1]}",
-                        "breach",
-                    )
-                )
+            found += _score_check(e.version, e.record, computed)
     found.sort(key=lambda f: (f["position"], f["rule"]))
     return found
+
+
+def _score_check(
+    version: int, rec: log.ScoreRecorded, computed: dict[int, tuple[int, int]]
+) -> list[dict[str, Any]]:
+    written = (rec.marks.get(Team.NS, 0), rec.marks.get(Team.EW, 0))
+    marks = computed.get(rec.deal)
+    if marks is None:
+        detail = f"a score is written for deal {rec.deal}, which is not finished"
+        return [finding(rec.deal, None, None, version, "score-unknown-deal", detail, "breach")]
+    if marks == written:
+        return []
+    detail = (
+        f"deal {rec.deal} written NS {written[0]}, EW {written[1]}; "
+        f"the rules give NS {marks[0]}, EW {marks[1]}"
+    )
+    return [finding(rec.deal, None, None, version, "score-mismatch", detail, "breach")]
 
 
 def _card_of(action: Action) -> str | None:

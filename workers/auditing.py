@@ -3,9 +3,7 @@
 Pure functions over rows already read (see :mod:`workers.loading`). The rule
 findings are those of :func:`projections.audit.audit_game` (every table event
 judged knowing all four hands, recorded marks against computed marks, log
-anomalies); :func:`audit_findings` takes a shortcut with the same result for the
-common game that has no void, ruling or abandonment (it skips the fold, which
-would replay the game a second time). On top come the append-time breaches kept
+anomalies). On top come the append-time breaches kept
 in the ``breaches`` column (when the audit does not find the same rule at the same
 event) and the first break of the game's hash chain.
 """
@@ -18,82 +16,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from events import log
 from events.canonical import canonical_json
 from events.chain import GENESIS, event_hash
 from projections.audit import audit_game, finding
 from projections.entries import Entry
-from projections.profiles import game_profile
-from rules.actions import Action, CardPlayed
-from rules.cards import card_name
-from rules.notation import TABLE_TYPES
-from rules.replay import audit as audit_actions
-from rules.seats import Team
 
 Finding = dict[str, Any]
-_LOG_TYPES = frozenset({"GameCreated", "EventVoided", "RulingIssued", "GameAbandoned"})
 
 
 def rule_findings(entries: Sequence[Entry]) -> list[Finding]:
-    """Exactly :func:`projections.audit.audit_game`, faster for games without log events."""
-    if not entries or entries[0].type != "GameCreated" or entries[0].version != 1:
-        return audit_game(entries)
-    if any(e.type in _LOG_TYPES for e in entries[1:]):
-        return audit_game(entries)
-    created = entries[0].record
-    assert isinstance(created, log.GameCreated)
-    try:
-        profile = game_profile(created.profile)
-        actions: list[tuple[int, Action]] = [
-            (e.version, e.record)  # type: ignore[misc]
-            for e in entries
-            if e.type in TABLE_TYPES
-        ]
-        found, game = audit_actions(
-            profile, created.first_dealer, [a for _, a in actions], created.target
-        )
-    except Exception:  # an unreadable record: the fold knows how to report it
-        return audit_game(entries)
-    out = [
-        finding(
-            f.deal,
-            f.trick,
-            f.seat.name if f.seat is not None else None,
-            actions[f.index][0],
-            f.rule,
-            f.detail,
-            f.severity.value,
-            _card_of(actions[f.index][1]),
-        )
-        for f in found
-    ]
-    computed = {r.number: r.result.marks for r in game.records}
-    for e in entries:
-        if isinstance(e.record, log.ScoreRecorded):
-            out += _score_check(e, e.record, computed)
-    out.sort(key=lambda f: (f["position"], f["rule"]))
-    return out
-
-
-def _card_of(action: Action) -> str | None:
-    return card_name(action.card) if isinstance(action, CardPlayed) else None
-
-
-def _score_check(
-    e: Entry, rec: log.ScoreRecorded, computed: Mapping[int, tuple[int, int]]
-) -> list[Finding]:
-    written = (rec.marks.get(Team.NS, 0), rec.marks.get(Team.EW, 0))
-    marks = computed.get(rec.deal)
-    if marks is None:
-        detail = f"a score is written for deal {rec.deal}, which is not finished"
-        return [finding(rec.deal, None, None, e.version, "score-unknown-deal", detail, "breach")]
-    if marks == written:
-        return []
-    detail = (
-        f"deal {rec.deal} written NS {written[0]}, EW {written[1]}; "
-        f"the rules give NS {marks[0]}, EW {marks[1]}"
-    )
-    return [finding(rec.deal, None, None, e.version, "score-mismatch", detail, "breach")]
+    """The rule findings of one game: :func:`projections.audit.audit_game`."""
+    return audit_game(entries)
 
 
 def append_breaches(entries: Sequence[Entry], found: Sequence[Finding]) -> list[Finding]:

@@ -126,3 +126,24 @@ def test_events_after_abandonment_are_flagged():
     )
     assert state.status == "abandoned" and state.abandoned == "fire alarm"
     assert {a.rule for a in state.anomalies} == {"game-abandoned"}
+
+
+def test_the_audit_shortcut_agrees_with_the_folded_audit():
+    """audit_game judges a plain game straight from its events; a ruling (which adds no
+    finding) sends it through the fold: both must find the same breaches."""
+    from projections.audit import audit_game
+
+    for pid in ("ffb", "yeeqia", "tripot", "contree"):
+        for seed in range(4):
+            _g, events = wire_game(
+                pid, seed, enforcement="record", breaches=0.05, record_hands=seed % 2 == 0
+            )
+            plain = audit_game(entries_of(events))
+            ruled = events + [
+                {
+                    "type": "RulingIssued",
+                    "data": {"deal": 1, "ruling": {}, "reason": "note", "by": "arbiter"},
+                }
+            ]
+            assert audit_game(entries_of(ruled)) == plain, (pid, seed)
+            assert any(f["rule"].startswith("must-") for f in plain) or not _g.injected

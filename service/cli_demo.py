@@ -73,6 +73,8 @@ def demo(club: str, url: str, seed: int) -> None:
     first, second = made[0].game_id, made[1].game_id
     click.echo(f"\nadmin token of club '{club}' (shown once): {secret}\n")
     click.echo("Try:")
+    click.echo(f"  {url}/ui/games/{first}?at=1.3.2   the replay viewer (paste the token there)")
+    click.echo(f"  {url}/ui/stats                  the statistics dashboard (after POST /stats)")
     click.echo(f"  {url}/docs                      interactive documentation")
     click.echo(f"  curl {url}/games/{first}/sheet")
     click.echo(f"  curl '{url}/games/{first}/state?at=1.3.2&view=arbiter'")

@@ -91,7 +91,12 @@ FFB_SATA = replace(
     name="Fédération Française de Belote, Sans Atout / Tout Atout",
     source="000, FFB section 11",
     trumps=ALL_TRUMPS,
-    conventions={**FFB.conventions, "suites_in_sa_ta": _COMMON_CONV["suites_in_sa_ta"]},
+    conventions={
+        **FFB.conventions,
+        "suites_in_sa_ta": _COMMON_CONV["suites_in_sa_ta"],
+        "ta_suite_tie": "(conv.) at TA every suit is trump: equal best suites of both teams "
+        "stay tied, so no ordinary announce counts",
+    },
 )
 
 FUNBELOTE = replace(

@@ -64,10 +64,30 @@ def append_in(
     the events). The events lock is held until the caller commits: commit soon."""
     prepared = prepare(events)
     by = check_recorded_by(recorded_by)
+    # in the caller's transaction this is a savepoint: it survives a conflict
+    return guarded(conn, game_id, prepared, expected_version, by, check, replay=False)
+
+
+def guarded(
+    conn: Connection[Any],
+    game_id: UUID,
+    prepared: list[Prepared],
+    expected_version: int,
+    recorded_by: str,
+    check: Check | None,
+    *,
+    replay: bool,
+) -> AppendResult:
+    """Append in a (sub)transaction; a uniqueness violation is the version conflict,
+    or, with ``replay``, an identical retry answered with the original result."""
     try:
-        with conn.transaction():  # a savepoint: the caller's transaction survives a conflict
-            return append_prepared(conn, game_id, prepared, expected_version, by, check)
-    except errors.UniqueViolation as error:
+        with conn.transaction():
+            return append_prepared(conn, game_id, prepared, expected_version, recorded_by, check)
+    except errors.UniqueViolation as error:  # a concurrent writer got there first
+        if replay:
+            again = replayed(conn, game_id, prepared)
+            if again is not None:
+                return again
         found = conn.execute(VERSION_OF, (game_id,)).fetchone()
         raise ConcurrencyError(game_id, expected_version, int(found[0]) if found else 0) from error
 

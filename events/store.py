@@ -11,16 +11,12 @@ from collections.abc import Iterable, Sequence
 from typing import IO
 from uuid import UUID
 
-from psycopg import errors
-
-from events.append import VERSION_OF, append_in, append_prepared
+from events.append import append_in, guarded
 from events.boundary import translated
 from events.bulk_export import export_ndjson
 from events.bulk_import import import_ndjson
 from events.bulk_write import ImportSummary
-from events.errors import ConcurrencyError
 from events.games import GameFilter
-from events.idempotency import replayed
 from events.pool import Pool
 from events.prepare import check_recorded_by, prepare
 from events.reads import Reads
@@ -50,16 +46,7 @@ class EventStore(Reads):
         if type(expected_version) is not int or expected_version < 0:
             raise ValueError(f"expected_version is an int >= 0, not {expected_version!r}")
         with translated("append"), self.pool.connection() as conn:
-            try:
-                with conn.transaction():
-                    return append_prepared(conn, game_id, prepared, expected_version, by, check)
-            except errors.UniqueViolation as error:  # a concurrent writer got there first
-                replay = replayed(conn, game_id, prepared)
-                if replay is not None:
-                    return replay
-                found = conn.execute(VERSION_OF, (game_id,)).fetchone()
-                actual = int(found[0]) if found else 0
-                raise ConcurrencyError(game_id, expected_version, actual) from error
+            return guarded(conn, game_id, prepared, expected_version, by, check, replay=True)
 
     def import_ndjson(
         self,

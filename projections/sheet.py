@@ -13,7 +13,6 @@ from typing import Any
 from projections.state import GameState, Ruling
 from rules.contract import Contract
 from rules.game import DealRecord
-from rules.seats import Team
 
 
 def _teams(pair: tuple[int, int]) -> dict[str, int]:
@@ -82,7 +81,3 @@ def score_sheet(state: GameState) -> dict[str, Any]:
         "winner": game.winner.name if game.winner is not None else None,
         "status": state.status,
     }
-
-
-def winner_name(team: Team | None) -> str | None:
-    return team.name if team is not None else None

@@ -27,7 +27,6 @@ from rules.deal import Deal, Phase
 from rules.documents import load_profile, profile_document
 from rules.errors import (
     CardError,
-    IllegalActionError,
     NotationError,
     ProfileError,
     RulesError,
@@ -63,7 +62,6 @@ __all__ = [
     "DealStarted",
     "Direction",
     "Game",
-    "IllegalActionError",
     "Misdeal",
     "NotationError",
     "Passed",

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from rules.actions import AnnounceKind
-from rules.cards import SUIT_MASKS, Card, CardSet, Rank, card_label, mask_of
+from rules.cards import SUIT_MASKS, CardSet, Rank, card_label, mask_of
 from rules.contract import Trump
 from rules.order import PLAIN_ORDER
 from rules.seats import Team
@@ -172,7 +172,3 @@ def resolve(valid: Iterable[tuple[Team, Announce]], trump: Trump) -> Resolution:
     total = sum(a.value for a in per_team[winner])
     counted = (total, 0) if winner is Team.NS else (0, total)
     return Resolution(winner, False, counted, (ns, ew))
-
-
-def announce_cards(cards: Iterable[Card]) -> CardSet:
-    return mask_of(cards)

@@ -237,7 +237,7 @@ class Deal(NamedTuple):
         assert tab is not None
         if best < 0:
             best = 0
-        else:  # does the new card take the trick? (:func:`rules.play.beats`, inlined)
+        else:  # does the new card take the trick from the best one so far?
             top = cards[best]
             if (card >> 3 == top >> 3 and tab.strength[card] > tab.strength[top]) or (
                 card >> 3 == tab.trump and top >> 3 != tab.trump

@@ -34,12 +34,3 @@ class ProfileError(RulesError, ValueError):
 
 class UnknownProfileError(RulesError, LookupError):
     """A profile id that is not in the registry."""
-
-
-class IllegalActionError(RulesError, ValueError):
-    """An action that cannot be applied to the current state (see :mod:`rules.judge`)."""
-
-    def __init__(self, rule: str, detail: str) -> None:
-        super().__init__(detail)
-        self.rule = rule
-        self.detail = detail

@@ -101,18 +101,7 @@ class Game(NamedTuple):
         if self.deal is None:
             raise ValueError("no deal in progress: a DealStarted must come first")
         deal = self.deal.apply(action)
-        if not deal.over:
-            return Game(
-                self.profile,
-                self.target,
-                self.next_dealer,
-                deal,
-                self.records,
-                self.totals,
-                self.pending,
-                self.winner,
-            )
-        return self._deal_over(deal)
+        return self._deal_over(deal) if deal.over else self._in_deal(deal)
 
     def _in_deal(self, deal: Deal) -> Game:
         """This game with ``deal`` in progress (tuple.__new__: the hot path of a replay)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from rules.cards import SUIT_MASKS, CardSet, Rank
+from rules.cards import SUIT_MASKS, CardSet
 from rules.contract import Trump
 from rules.profiles import TaPoints
 
@@ -74,7 +74,3 @@ def table(trump: Trump, ta_points: TaPoints = TaPoints.REDUCED) -> OrderTable:
     else:
         trump_mask = SUIT_MASKS[trump]
     return OrderTable(trump, trump_mask, tuple(strength), tuple(points), tuple(beats), sum(points))
-
-
-def rank_strength(rank: Rank, as_trump: bool) -> int:
-    return (TRUMP_ORDER if as_trump else PLAIN_ORDER)[rank]

@@ -47,13 +47,6 @@ def winning_index(cards: Sequence[int], tab: OrderTable) -> int:
     return best
 
 
-def beats(card: int, best: int, tab: OrderTable) -> bool:
-    """Does ``card`` take the trick from ``best``, the card holding it so far?"""
-    if card >> 3 == best >> 3:
-        return tab.strength[card] > tab.strength[best]
-    return card >> 3 == tab.trump  # trumping a plain card (never true at SA or TA)
-
-
 def trick_points(cards: Sequence[int], tab: OrderTable) -> int:
     points = tab.points
     return sum(points[c] for c in cards)

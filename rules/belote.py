@@ -63,75 +63,48 @@ def judge_words(
     """
     suits = belote_suits(trump, belote_at_ta)
     checks: list[BeloteCheck] = []
-    opened: dict[tuple[Seat, int], bool] = {}
+    opened: set[tuple[Seat, int]] = set()
     scored: list[tuple[Seat, int]] = []
     for seat, word, card in said:
-        if not suits:
-            why = "no belote at SA" if trump == Trump.SA else "no belote at TA here"
-            checks.append(BeloteCheck(seat, word, card, "no-belote-here", why))
+        rule, detail = _problem(seat, word, card, trump, suits, dealt, opened)
+        checks.append(BeloteCheck(seat, word, card, rule, detail))
+        if rule or card is None:
             continue
-        if card is None:
-            checks.append(
-                BeloteCheck(
-                    seat,
-                    word,
-                    card,
-                    "belote-wrong-card",
-                    f"{seat} said {word.value} and played no card after it",
-                )
-            )
-            continue
-        suit = card >> 3
-        if suit not in suits or not (1 << card) & pair(suit):
-            checks.append(
-                BeloteCheck(
-                    seat,
-                    word,
-                    card,
-                    "belote-wrong-card",
-                    f"{seat} said {word.value} with {card_label(card)}, "
-                    "not the king or queen of trump",
-                )
-            )
-            continue
-        if dealt[seat] & pair(suit) != pair(suit):
-            checks.append(
-                BeloteCheck(
-                    seat,
-                    word,
-                    card,
-                    "belote-without-pair",
-                    f"{seat} said {word.value} without holding both king and queen "
-                    f"of {'♣♦♥♠'[suit]}",
-                )
-            )
-            continue
-        key = (seat, suit)
+        key = (seat, card >> 3)
         if word is BeloteWord.BELOTE:
-            if key in opened:
-                checks.append(
-                    BeloteCheck(
-                        seat,
-                        word,
-                        card,
-                        "belote-order",
-                        f"{seat} said belote twice in {'♣♦♥♠'[suit]}",
-                    )
-                )
-                continue
-            opened[key] = True
+            opened.add(key)
         else:
-            if key not in opened:
-                checks.append(
-                    BeloteCheck(
-                        seat,
-                        word,
-                        card,
-                        "belote-order",
-                        f"{seat} said rebelote without belote first",
-                    )
-                )
-                continue
             scored.append(key)
-        checks.append(BeloteCheck(seat, word, card, "", ""))
     return checks, scored
+
+
+def _problem(
+    seat: Seat,
+    word: BeloteWord,
+    card: int | None,
+    trump: Trump,
+    suits: tuple[int, ...],
+    dealt: Sequence[CardSet],
+    opened: set[tuple[Seat, int]],
+) -> tuple[str, str]:
+    """(rule, detail) of what is wrong with one word, ("", "") when it is right."""
+    if not suits:
+        return "no-belote-here", "no belote at SA" if trump == Trump.SA else "no belote at TA here"
+    if card is None:
+        return "belote-wrong-card", f"{seat} said {word.value} and played no card after it"
+    suit = card >> 3
+    if suit not in suits or not (1 << card) & pair(suit):
+        return (
+            "belote-wrong-card",
+            f"{seat} said {word.value} with {card_label(card)}, not the king or queen of trump",
+        )
+    if dealt[seat] & pair(suit) != pair(suit):
+        return (
+            "belote-without-pair",
+            f"{seat} said {word.value} without holding both king and queen of {'♣♦♥♠'[suit]}",
+        )
+    if word is BeloteWord.BELOTE and (seat, suit) in opened:
+        return "belote-order", f"{seat} said belote twice in {'♣♦♥♠'[suit]}"
+    if word is BeloteWord.REBELOTE and (seat, suit) not in opened:
+        return "belote-order", f"{seat} said rebelote without belote first"
+    return "", ""

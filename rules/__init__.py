@@ -2,9 +2,10 @@
 
 Vocabulary (cards, seats, contracts), the eight rule profiles of RULES.md and
 club profiles, the auction, the play of the cards, announces and belote, deal
-scoring, whole games, the judge that explains a rule breach, and a seeded game
-generator. Everything else in coinche-log (event store, projections, workers,
-service) asks these modules the game's questions.
+scoring, whole games, and the judge that explains a rule breach; seeded simulated
+games (a generator and its players) live apart in :mod:`rules.simulation`.
+Everything else in coinche-log (event store, projections, workers, service) asks
+these modules the game's questions.
 """
 
 from rules.actions import (

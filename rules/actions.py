@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.cards import Card
-from rules.contract import BidValue, Trump
+from rules.contract import BidValue, Contract, Trump
 from rules.seats import Seat
 
 
@@ -23,6 +23,11 @@ class AnnounceKind(StrEnum):
     CINQUANTE = "cinquante"  # run of 4
     CENT = "cent"  # run of 5 or more
     CARRE = "carre"  # four of a kind (carré)
+
+
+class ClaimTakes(StrEnum):
+    ALL = "all"  # the claimer's side takes every remaining trick
+    NONE = "none"  # the claimer's side concedes them all
 
 
 class BeloteWord(StrEnum):
@@ -93,5 +98,54 @@ class Misdeal:
     seat: Seat
 
 
+@dataclass(frozen=True, slots=True)
+class SummaryAnnounce:
+    """An announce as a score sheet writes it: its kind and, for a suite, its suit and top
+    card, for a carré its rank (ranks 0 to 7: 7 8 9 T J Q K A)."""
+
+    seat: Seat
+    kind: AnnounceKind
+    height: int  # a suite's top card's rank; a carré's rank
+    suit: int | None = None  # a suite's suit; None for a carré
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummarized:
+    """A whole deal as a paper score sheet holds it, instead of its auction and cards.
+
+    ``contract`` None: all four passed. ``card_points`` are the points each team took in
+    cards, the last trick's 10 included (162 in all; 252 for a capot, the last trick then
+    worth 100; at tripot's TA the trump values, before scaling). ``belote`` lists the seat
+    of each belote said; ``generale`` the player who took all 8 tricks alone."""
+
+    dealer: Seat
+    contract: Contract | None
+    card_points: tuple[int, int]
+    tricks: tuple[int, int] | None = None
+    belote: tuple[Seat, ...] = ()
+    announces: tuple[SummaryAnnounce, ...] = ()
+    generale: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """During the play, ``seat`` claims the remaining tricks for its side (``ALL``) or
+    concedes them (``NONE``); ``belote`` names the seat of each belote declared at the
+    claim (its king and queen both unplayed). See :mod:`rules.claims`."""
+
+    seat: Seat
+    takes: ClaimTakes
+    belote: tuple[Seat, ...] = ()
+
+
 Call = Passed | BidPlaced | Coinched | Surcoinched
-Action = DealStarted | Call | AnnounceDeclared | BeloteDeclared | CardPlayed | Misdeal
+Action = (
+    DealStarted
+    | Call
+    | AnnounceDeclared
+    | BeloteDeclared
+    | CardPlayed
+    | Misdeal
+    | DealSummarized
+    | Claimed
+)

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from rules.actions import AnnounceKind
-from rules.cards import SUIT_MASKS, CardSet, Rank, card_label, mask_of
+from rules.cards import RANK_LETTERS, SUIT_MASKS, CardSet, Rank, mask_of
 from rules.contract import Trump
 from rules.order import PLAIN_ORDER
 from rules.seats import Team
+from rules.verdict import Facts, facts
 
 SUITE_KINDS = {3: AnnounceKind.TIERCE, 4: AnnounceKind.CINQUANTE}
 SUITE_VALUES = {AnnounceKind.TIERCE: 20, AnnounceKind.CINQUANTE: 50, AnnounceKind.CENT: 100}
@@ -60,42 +61,40 @@ class Announce:
         in_trump = self.suit is not None and (trump == Trump.TA or self.suit == trump)
         return (self.kind is AnnounceKind.CARRE, self.value, self.height, in_trump)
 
-    def label(self) -> str:
-        from rules.cards import iter_cards
-
-        return f"{self.kind.value} " + " ".join(card_label(c) for c in iter_cards(self.cards))
-
 
 def carre_value(rank: int, trump: Trump) -> int:
     table = SA_CARRE_VALUES if trump == Trump.SA else CARRE_VALUES
     return table.get(Rank(rank), 0)
 
 
-def shape(kind: AnnounceKind, cards: Sequence[int], trump: Trump) -> Announce | str:
-    """The announce these cards make, or why they do not make a ``kind``."""
+def shape(kind: AnnounceKind, cards: Sequence[int], trump: Trump) -> Announce | Facts:
+    """The announce these cards make, or why they do not make a ``kind``: the facts
+    ``why`` (``card-twice``, ``carre-shape``, ``carre-no-value`` with its ``rank``,
+    ``suite-suits``, ``suite-gap``, ``suite-length`` with ``length`` and ``makes``)."""
     mask = mask_of(cards)
     if mask.bit_count() != len(cards):
-        return "a card is listed twice"
+        return facts(why="card-twice")
     if kind is AnnounceKind.CARRE:
         ranks = {c & 7 for c in cards}
         if len(cards) != 4 or len(ranks) != 1:
-            return "a carré is four cards of one rank"
+            return facts(why="carre-shape")
         rank = ranks.pop()
         value = carre_value(rank, trump)
         if not value:
-            return f"a carré of {Rank(rank).english}s does not count"
+            return facts(why="carre-no-value", rank=RANK_LETTERS[rank])
         return Announce(kind, mask, value, PLAIN_ORDER[rank], None)
     suits = {c >> 3 for c in cards}
     if len(suits) != 1:
-        return "a suite is in one suit"
+        return facts(why="suite-suits")
     suit = suits.pop()
     run = sorted(c & 7 for c in cards)
     if run != list(range(run[0], run[0] + len(run))):
-        return "the cards of a suite follow each other (7 8 9 10 J Q K A)"
+        return facts(why="suite-gap")
     length = len(run)
     expected = SUITE_KINDS.get(length, AnnounceKind.CENT if length >= 5 else None)
     if expected is not kind:
-        return f"{length} cards in a row make {expected.value if expected else 'no announce'}"
+        makes = expected.value if expected else ""
+        return facts(why="suite-length", length=length, makes=makes)
     return Announce(kind, mask, SUITE_VALUES[kind], run[-1], suit)
 
 

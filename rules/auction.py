@@ -23,10 +23,10 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from rules.actions import BidPlaced, Call, Coinched, Passed, Surcoinched
-from rules.contract import CAPOT, BidValue, Contract, bid_label
+from rules.contract import CAPOT, BidValue, Contract, Trump
 from rules.profiles import Profile, Speeches
 from rules.seats import _NEXT, Seat, next_seat
-from rules.verdict import LEGAL, Verdict, breach, impossible
+from rules.verdict import LEGAL, Fact, Verdict, breach, impossible
 
 
 class Auction(NamedTuple):
@@ -60,7 +60,7 @@ class Auction(NamedTuple):
     def judge(self, call: Call) -> Verdict:
         """Legal, or the rule the call breaks (impossible: out of turn, after the close)."""
         if self.closed:
-            return impossible("auction-closed", f"{call.seat} calls after the auction closed")
+            return impossible("auction-closed", seat=call.seat.name)
         p = self.profile
         in_turn = call.seat == self.turn
         if isinstance(call, Coinched):
@@ -82,38 +82,44 @@ class Auction(NamedTuple):
         if self.coinche > 1 and not (
             p.capot_over_coinche and bid.value == CAPOT and self.coinche == 2
         ):
-            return breach(
-                "contract-frozen",
-                f"{bid.seat} bids {bid_label(bid.value, bid.trump)} after a coinche",
-            )
+            return breach("contract-frozen", seat=bid.seat.name, **_bid(bid.value, bid.trump))
         if p.speeches is Speeches.ONE_ROUND and self.speeches >= 4:
-            return breach(
-                "one-speech",
-                f"{bid.seat} bids {bid_label(bid.value, bid.trump)}, "
-                "but each player speaks only once",
-            )
+            return breach("one-speech", seat=bid.seat.name, **_bid(bid.value, bid.trump))
         if bid.trump not in p.trumps:
-            allowed = " ".join(t.name for t in p.trumps)
-            return breach("trump-not-allowed", f"{bid.trump.name} is not played here ({allowed})")
+            allowed = tuple(t.name for t in p.trumps)
+            return breach(
+                "trump-not-allowed", seat=bid.seat.name, trump=bid.trump.name, allowed=allowed
+            )
         if standing is not None and standing.seat == bid.seat:
-            return breach("raise-own-bid", f"{bid.seat} raises its own bid with no bid in between")
+            return breach("raise-own-bid", seat=bid.seat.name, **_bid(bid.value, bid.trump))
         if bid.value == CAPOT:
             if not p.capot_bid:
-                return breach("capot-not-allowed", "capot bids are not played here")
+                return breach("capot-not-allowed", seat=bid.seat.name)
             if standing is not None and standing.value == CAPOT:
                 return breach(
                     "bid-too-low",
-                    f"{bid_label(bid.value, bid.trump)} does not beat the standing capot",
+                    seat=bid.seat.name,
+                    **_bid(bid.value, bid.trump),
+                    **_bid(standing.value, standing.trump, "standing_"),
                 )
             return LEGAL
         value = bid.value
         if not isinstance(value, int) or not self.valid_value(value):
-            return breach("bid-value", f"{value!r} is not a bid: {self.values_text()}")
+            return breach(
+                "bid-value",
+                seat=bid.seat.name,
+                value=str(value),
+                min=p.min_bid,
+                step=p.bid_step,
+                max=p.max_bid if p.max_bid is not None else 0,
+            )
         if standing is not None:
             if standing.value == CAPOT:
                 return breach(
                     "bid-too-low",
-                    f"nothing beats the standing capot ({bid_label(bid.value, bid.trump)})",
+                    seat=bid.seat.name,
+                    **_bid(bid.value, bid.trump),
+                    **_bid(standing.value, standing.trump, "standing_"),
                 )
             assert isinstance(standing.value, int)
             higher = value > standing.value or (
@@ -126,25 +132,26 @@ class Auction(NamedTuple):
             if not higher:
                 return breach(
                     "bid-too-low",
-                    f"{bid_label(bid.value, bid.trump)} does not beat the standing "
-                    f"{bid_label(standing.value, standing.trump)}",
+                    seat=bid.seat.name,
+                    **_bid(bid.value, bid.trump),
+                    **_bid(standing.value, standing.trump, "standing_"),
                 )
         return LEGAL
 
     def _judge_coinche(self, seat: Seat) -> Verdict:
         if self.bid is None:
-            return breach("nothing-to-coinche", f"{seat} coinches before any bid")
+            return breach("nothing-to-coinche", seat=seat.name)
         if self.coinche > 1:
-            return breach("already-coinched", f"{seat} coinches a contract already coinched")
+            return breach("already-coinched", seat=seat.name)
         if seat.team == self.bid.seat.team:
-            return breach("coinche-own-bid", f"{seat} coinches its own side's bid")
+            return breach("coinche-own-bid", seat=seat.name)
         return LEGAL
 
     def _judge_surcoinche(self, seat: Seat) -> Verdict:
         if self.coinche != 2 or self.bid is None:
-            return breach("surcoinche-without-coinche", f"{seat} surcoinches with no coinche")
+            return breach("surcoinche-without-coinche", seat=seat.name)
         if seat.team != self.bid.seat.team:
-            return breach("surcoinche-by-defence", f"{seat} surcoinches but is not a taker")
+            return breach("surcoinche-by-defence", seat=seat.name)
         return LEGAL
 
     def valid_value(self, value: int) -> bool:
@@ -152,11 +159,6 @@ class Auction(NamedTuple):
         if p.max_bid is not None and value > p.max_bid:
             return False
         return value == p.min_bid or (value > p.min_bid and value % p.bid_step == 0)
-
-    def values_text(self) -> str:
-        p = self.profile
-        top = f"up to {p.max_bid}" if p.max_bid is not None else "with no maximum"
-        return f"{p.min_bid} or a multiple of {p.bid_step} above it, {top}, or capot"
 
     def legal_calls(self, seat: Seat) -> Iterator[Call]:
         """Every legal call of ``seat`` now (bids of every value and trump)."""
@@ -196,4 +198,9 @@ class Auction(NamedTuple):
 
 
 def _out_of_turn(seat: Seat, turn: Seat, what: str) -> Verdict:
-    return impossible("out-of-turn", f"{seat} cannot {what} now: it is {turn}'s turn to speak")
+    return impossible("out-of-turn", seat=seat.name, turn=turn.name, call=what)
+
+
+def _bid(value: BidValue, trump: Trump, prefix: str = "") -> dict[str, Fact]:
+    """A bid's facts: its value (a number, or ``"capot"``) and its trump (``"H"``, ``"SA"``)."""
+    return {prefix + "value": value, prefix + "trump": trump.name}

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.actions import BeloteWord
-from rules.cards import CardSet, card_label
+from rules.cards import CardSet, card_name
 from rules.contract import Trump
 from rules.seats import Seat
+from rules.verdict import Facts, facts
 
 BELOTE_POINTS = 20
 KING, QUEEN = 6, 5
@@ -46,7 +47,7 @@ class BeloteCheck:
     word: BeloteWord
     card: int | None
     rule: str  # "" when the word is right
-    detail: str
+    facts: Facts
 
 
 def judge_words(
@@ -66,8 +67,8 @@ def judge_words(
     opened: set[tuple[Seat, int]] = set()
     scored: list[tuple[Seat, int]] = []
     for seat, word, card in said:
-        rule, detail = _problem(seat, word, card, trump, suits, dealt, opened)
-        checks.append(BeloteCheck(seat, word, card, rule, detail))
+        rule, found = _problem(seat, word, card, trump, suits, dealt, opened)
+        checks.append(BeloteCheck(seat, word, card, rule, found))
         if rule or card is None:
             continue
         key = (seat, card >> 3)
@@ -86,25 +87,20 @@ def _problem(
     suits: tuple[int, ...],
     dealt: Sequence[CardSet],
     opened: set[tuple[Seat, int]],
-) -> tuple[str, str]:
-    """(rule, detail) of what is wrong with one word, ("", "") when it is right."""
+) -> tuple[str, Facts]:
+    """(rule, facts) of what is wrong with one word, ("", ()) when it is right."""
+    said = facts(seat=seat.name, word=word.value, trump=trump.name)
     if not suits:
-        return "no-belote-here", "no belote at SA" if trump == Trump.SA else "no belote at TA here"
+        return "no-belote-here", said
     if card is None:
-        return "belote-wrong-card", f"{seat} said {word.value} and played no card after it"
+        return "belote-wrong-card", said
     suit = card >> 3
     if suit not in suits or not (1 << card) & pair(suit):
-        return (
-            "belote-wrong-card",
-            f"{seat} said {word.value} with {card_label(card)}, not the king or queen of trump",
-        )
+        return "belote-wrong-card", (*said, ("card", card_name(card)))
     if dealt[seat] & pair(suit) != pair(suit):
-        return (
-            "belote-without-pair",
-            f"{seat} said {word.value} without holding both king and queen of {'♣♦♥♠'[suit]}",
-        )
+        return "belote-without-pair", (*said, ("suit", "CDHS"[suit]))
     if word is BeloteWord.BELOTE and (seat, suit) in opened:
-        return "belote-order", f"{seat} said belote twice in {'♣♦♥♠'[suit]}"
+        return "belote-order", (*said, ("suit", "CDHS"[suit]))
     if word is BeloteWord.REBELOTE and (seat, suit) not in opened:
-        return "belote-order", f"{seat} said rebelote without belote first"
-    return "", ""
+        return "belote-order", said
+    return "", ()

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from rules.actions import AnnounceKind, BeloteWord
 from rules.announces import SUITE_VALUES, Announce, Resolution, carre_value, resolve, shape
 from rules.belote import BELOTE_POINTS, BeloteCheck, judge_words
-from rules.cards import CardSet, mask_of
+from rules.cards import CardSet, mask_of, names
 from rules.contract import Trump
 from rules.deal import Declared
 from rules.profiles import Profile
 from rules.seats import Seat, Team
+from rules.verdict import Facts, facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +26,7 @@ class AnnounceCheck:
     declared: Declared
     announce: Announce | None  # None when the declaration is not valid
     rule: str  # "" when valid
-    detail: str
+    facts: Facts
     penalty: int  # points the opponents score for a false announce
 
 
@@ -60,7 +61,7 @@ def check_announces(
                     d,
                     None,
                     "no-announces",
-                    f"{d.seat} declares a {d.kind.value}: only belote is played under {profile.id}",
+                    facts(seat=d.seat.name, kind=d.kind.value),
                     0,
                 )
             )
@@ -71,8 +72,7 @@ def check_announces(
                     d,
                     None,
                     "announce-out-of-time",
-                    f"{d.seat} declares a {d.kind.value} outside the first "
-                    "trick or after its own card",
+                    facts(seat=d.seat.name, kind=d.kind.value),
                     0,
                 )
             )
@@ -80,23 +80,16 @@ def check_announces(
         found = shape(d.kind, d.cards, trump)
         cards = mask_of(d.cards)
         penalty = _declared_value(d, trump)
-        if isinstance(found, str):
-            checks.append(
-                AnnounceCheck(
-                    d,
-                    None,
-                    "false-announce",
-                    f"{d.seat}'s {d.kind.value} is false: {found}",
-                    penalty,
-                )
-            )
+        said = facts(seat=d.seat.name, kind=d.kind.value, cards=tuple(names(d.cards)))
+        if not isinstance(found, Announce):
+            checks.append(AnnounceCheck(d, None, "false-announce", (*said, *found), penalty))
         elif dealt[d.seat] & cards != cards:
             checks.append(
                 AnnounceCheck(
                     d,
                     None,
                     "false-announce",
-                    f"{d.seat} declared {found.label()} but was not dealt those cards",
+                    (*said, ("why", "not-held")),
                     penalty,
                 )
             )
@@ -106,13 +99,13 @@ def check_announces(
                     d,
                     None,
                     "false-announce",
-                    f"{d.seat}'s {found.label()} reuses a card of another of its announces",
+                    (*said, ("why", "reused")),
                     penalty,
                 )
             )
         else:
             used[d.seat] = used.get(d.seat, 0) | cards
-            checks.append(AnnounceCheck(d, found, "", "", 0))
+            checks.append(AnnounceCheck(d, found, "", (), 0))
     return checks
 
 

@@ -24,7 +24,8 @@ from typing import Any
 
 from rules.contract import Trump
 from rules.errors import ProfileError, UnknownProfileError
-from rules.profiles import Profile
+from rules.names import clean_name
+from rules.profiles import Penalty, PenaltyScore, Profile
 from rules.registry import PROFILES, find_profile
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,62}$")
@@ -43,6 +44,8 @@ def profile_document(profile: Profile) -> dict[str, Any]:
             value = [list(p) for p in value]
         elif name == "conventions":
             value = dict(sorted(value.items()))
+        elif name == "penalties":
+            value = {n: _penalty_document(p) for n, p in value}
         elif isinstance(value, Enum):
             value = value.value
         doc[name] = value
@@ -66,7 +69,7 @@ def load_profile(doc: Any) -> Profile:
     for name in _FIELDS:
         if name in doc:
             values[name] = _check(name, doc[name])
-        elif base is None and name not in ("name", "source", "conventions"):
+        elif base is None and name not in ("name", "source", "conventions", "penalties"):
             raise ProfileError(name, "missing (give every switch, or a 'base' profile)")
     if "id" not in values:
         raise ProfileError("id", "missing")
@@ -88,13 +91,20 @@ def _check(name: str, value: Any) -> Any:
             raise ProfileError(name, "must be a non-empty string of at most 200 characters")
         if name == "id" and not _ID.match(value):
             raise ProfileError(name, "use lowercase letters, digits, '.', '_' or '-'")
-        return value
+        try:
+            return clean_name(value)
+        except ValueError as e:
+            raise ProfileError(name, str(e)) from None
     if name == "conventions":
         if not isinstance(value, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in value.items()
         ):
             raise ProfileError(name, "must map switch names to explanations")
+        if any("\x00" in k + v for k, v in value.items()):
+            raise ProfileError(name, "text may not contain the NUL character")
         return dict(value)
+    if name == "penalties":
+        return _penalties(value)
     if name == "trumps":
         return _trumps(value)
     if name == "packets":
@@ -118,6 +128,41 @@ def _check(name: str, value: Any) -> Any:
     if not 0 <= value <= 100_000:
         raise ProfileError(name, f"must be between 0 and 100000, got {value}")
     return value
+
+
+def _penalty_document(penalty: Penalty) -> dict[str, Any]:
+    if penalty.score is PenaltyScore.FIXED:
+        return {"score": penalty.score.value, "points": penalty.points}
+    return {"score": penalty.score.value}
+
+
+def _penalties(value: Any) -> tuple[tuple[str, Penalty], ...]:
+    """``{"revoke": {"score": "deal-lost"}}`` or ``{"revoke": {"score": "fixed", "points":
+    250}}``; ``{}``: no standard penalty (the arbiter adjusts by hand)."""
+    if not isinstance(value, dict):
+        raise ProfileError("penalties", 'must map penalty names to {"score": ...}')
+    out = []
+    for name, doc in sorted(value.items()):
+        where = f"penalties.{name}"
+        if not isinstance(name, str) or not _ID.match(name):
+            raise ProfileError("penalties", f"{name!r}: use lowercase letters, digits, '-'")
+        if not isinstance(doc, dict) or set(doc) - {"score", "points"}:
+            raise ProfileError(where, 'must be {"score": "deal-lost"} or {"score": "fixed", '
+                               '"points": N}')  # fmt: skip
+        try:
+            score = PenaltyScore(str(doc.get("score")))
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in PenaltyScore)
+            raise ProfileError(f"{where}.score", f"must be one of {allowed}") from None
+        points = doc.get("points", 0)
+        if score is PenaltyScore.FIXED and "points" not in doc:
+            raise ProfileError(f"{where}.points", "a fixed penalty says how many points")
+        if score is not PenaltyScore.FIXED and "points" in doc:
+            raise ProfileError(f"{where}.points", "only a fixed penalty has points")
+        if type(points) is not int or not 0 <= points <= 100_000:
+            raise ProfileError(f"{where}.points", "must be an integer from 0 to 100000")
+        out.append((name, Penalty(score, points)))
+    return tuple(out)
 
 
 def _trumps(value: Any) -> tuple[Trump, ...]:

@@ -5,6 +5,15 @@ trick or capot, counted announces, belote); ``bid`` the contract value (a capot 
 counts the profile's ``capot_value``, 250); ``m`` the coinche multiplier (1, 2, 4).
 The functions return raw marks (NS, EW), before rounding and false-announce
 penalties. One function per :class:`~rules.profiles.Marks` value.
+
+Unbid capots (8 tricks without a capot bid) in the contrée family: made and not
+coinched, the mark keeps each team's own belote, as every made and not coinched mark
+does ("a team's mark when made and not coinched keeps its own belote"): ``contree``
+250 + bid, ``contree-points-faits`` 250, each plus its own belote, the defence its own.
+Coinched, ``contree-points-faits`` scores the "made, coinched" row, 320 / 640 + every
+belote (its capot row, "unbid capot 250", is the uncoinched mark); ``contree`` keeps
+250 + m × bid + every belote (conv.: its capot row with the coinche multiplying the
+bid). ``contree-points-annonces`` scores the bid only (× m), capot or not.
 """
 
 from __future__ import annotations
@@ -70,7 +79,9 @@ def _contree(x: Inputs) -> tuple[int, int]:
     if x.capot_bid:
         score = 500 * x.m + belotes
         return _pair(x, score, 0) if x.made else _pair(x, 0, score)
-    if x.capot is not None:  # an unbid capot: 250 + bid for the capot team
+    if x.capot is not None:  # an unbid capot: 250 + bid (× m, conv.) for the capot team
+        if x.capot == x.takers and x.m == 1:  # made, not coinched: each keeps its own belote
+            return _pair(x, 250 + x.bid + x.belote[t], x.belote[d])
         score = 250 + x.m * x.bid + belotes
         return _pair(x, score, 0) if x.capot == x.takers else _pair(x, 0, score)
     if x.m == 1:
@@ -87,9 +98,10 @@ def _points_faits(x: Inputs) -> tuple[int, int]:
     if x.capot_bid:
         score = 500 * x.m + belotes
         return _pair(x, score, 0) if x.made else _pair(x, 0, score)
-    if x.capot is not None:
-        score = 250 * x.m + belotes
-        return _pair(x, score, 0) if x.capot == x.takers else _pair(x, 0, score)
+    if x.capot is not None and x.m == 1:  # an unbid capot, not coinched: 250
+        if x.capot == x.takers:  # made: each team keeps its own belote (part of T and D)
+            return _pair(x, 250 + x.belote[t], x.belote[d])
+        return _pair(x, 0, 250 + belotes)
     if x.m == 1:
         if x.made:
             return _pair(x, x.points[t], x.points[d])

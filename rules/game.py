@@ -1,13 +1,21 @@
-"""A whole game: deals one after another, running totals, the target and the winner.
+"""A whole game: deals one after another, running totals, the game's length and the winner.
+
+A game's length is a target (the profile's by default: the first team over it wins) or
+a number of deals (``deals``: the game ends after that many deals, the higher total
+wins and equal totals are a tie). A misdeal is dealt again and does not count as a
+deal; a deal that all four passed does.
 
 >>> from rules.registry import find_profile
 >>> g = Game.start(find_profile("ffb"), first_dealer=Seat.N)
 >>> g.next_dealer, g.target, g.over
 (<Seat.N: 0>, 2000, False)
+>>> Game.start(find_profile("ffb"), Seat.N, deals=12).deals
+12
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -15,17 +23,21 @@ from rules.actions import (
     Action,
     BidPlaced,
     CardPlayed,
+    Claimed,
     Coinched,
     DealStarted,
+    DealSummarized,
     Misdeal,
     Passed,
     Surcoinched,
 )
 from rules.cards import mask_of
+from rules.claims import claim_result
 from rules.deal import Deal, Phase
 from rules.profiles import Profile, Redealer
 from rules.scoring import DealResult, misdeal_result, score_deal
 from rules.seats import Seat, Team, next_seat
+from rules.summary import score_summary
 
 _PLAY, _DONE, _AUCTION = Phase.PLAY, Phase.DONE, Phase.AUCTION  # bound once: hot paths
 
@@ -55,14 +67,30 @@ class Game(NamedTuple):
     totals: tuple[int, int] = (0, 0)
     pending: tuple[bool, bool] = (False, False)  # ffb: reached the target by belote only
     winner: Team | None = None
+    deals: int | None = None  # a fixed-length game: the number of deals (None: to the target)
 
     @classmethod
-    def start(cls, profile: Profile, first_dealer: Seat, target: int | None = None) -> Game:
-        return cls(profile, target if target is not None else profile.target, first_dealer)
+    def start(
+        cls,
+        profile: Profile,
+        first_dealer: Seat,
+        target: int | None = None,
+        deals: int | None = None,
+    ) -> Game:
+        chosen = target if target is not None else profile.target
+        return cls(profile, chosen, first_dealer, deals=deals)
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        """Won, or (a fixed-length game) all its deals played, a tie included."""
+        return self.winner is not None or (
+            self.deals is not None and self.deals_played >= self.deals
+        )
+
+    @property
+    def deals_played(self) -> int:
+        """Deals that count toward a fixed length: every finished deal but misdeals."""
+        return sum(1 for r in self.records if r.misdeal is None)
 
     @property
     def in_deal(self) -> bool:
@@ -89,6 +117,15 @@ class Game(NamedTuple):
             number = len(self.records) + 1
             deal = Deal.start(self.profile, number, action.dealer, hands)
             return self._replace(deal=deal, next_dealer=action.dealer)
+        if isinstance(action, DealSummarized):
+            number = len(self.records) + 1
+            record = DealRecord(number, action.dealer, score_summary(self.profile, action))
+            return self._finish(record, next_seat(action.dealer, self.profile.direction), deal=None)
+        if isinstance(action, Claimed):
+            deal = self.deal
+            assert deal is not None and deal.phase is _PLAY
+            record = DealRecord(deal.number, deal.dealer, claim_result(deal, action))
+            return self._finish(record, next_seat(deal.dealer, self.profile.direction), None)
         if isinstance(action, Misdeal):
             assert self.deal is not None
             result = misdeal_result(self.profile, action.seat)
@@ -116,6 +153,7 @@ class Game(NamedTuple):
                 self.totals,
                 self.pending,
                 self.winner,
+                self.deals,
             ),
         )
 
@@ -124,33 +162,50 @@ class Game(NamedTuple):
         return self._finish(record, next_seat(deal.dealer, self.profile.direction), deal=deal)
 
     def _finish(self, record: DealRecord, dealer: Seat, deal: Deal | None) -> Game:
-        marks = record.result.marks
-        before = self.totals
-        totals = (before[0] + marks[0], before[1] + marks[1])
-        pending = list(self.pending)
-        result = record.result
-        for team in (0, 1):
-            if pending[team] and result.tricks[team] > 0:
-                pending[team] = False
-            if (
-                self.profile.belote_needs_trick
-                and totals[team] >= self.target > before[team]
-                and totals[team] - result.belote[team] < self.target
-                and (result.tricks[team] == 0 or (result.takers == team and result.made is False))
-            ):
-                pending[team] = True
+        totals, pending = self._count(self.totals, self.pending, record, record.result.marks)
         game = self._replace(
             deal=deal,
             next_dealer=dealer,
             records=(*self.records, record),
             totals=totals,
-            pending=(pending[0], pending[1]),
+            pending=pending,
         )
         return game._replace(winner=game.decide())
 
+    def _count(
+        self,
+        before: tuple[int, int],
+        pending_before: tuple[bool, bool],
+        record: DealRecord,
+        marks: tuple[int, int],
+    ) -> tuple[tuple[int, int], tuple[bool, bool]]:
+        """Totals and pending flags after one more deal scoring ``marks``."""
+        totals = (before[0] + marks[0], before[1] + marks[1])
+        pending = list(pending_before)
+        result = record.result
+        for team in (0, 1):
+            if pending[team] and result.took_a_trick(team):
+                pending[team] = False
+            if (
+                self.profile.belote_needs_trick
+                and totals[team] >= self.target > before[team]
+                and totals[team] - result.belote[team] < self.target
+                and (
+                    not result.took_a_trick(team)
+                    or (result.takers == team and result.made is False)
+                )
+            ):
+                pending[team] = True
+        return totals, (pending[0], pending[1])
+
     def decide(self) -> Team | None:
         """The winner given the totals: over the target and not pending; both over: the
-        higher total; equal totals: nobody yet (one more deal)."""
+        higher total; equal totals: nobody yet (one more deal). A fixed-length game: the
+        higher total once its deals are played; equal totals: nobody (a tie)."""
+        if self.deals is not None:
+            if self.deals_played < self.deals or self.totals[0] == self.totals[1]:
+                return None
+            return Team.NS if self.totals[0] > self.totals[1] else Team.EW
         ok = [self.totals[t] >= self.target and not self.pending[t] for t in (0, 1)]
         if ok[0] and ok[1]:
             if self.totals[0] == self.totals[1]:
@@ -162,7 +217,14 @@ class Game(NamedTuple):
             return Team.EW
         return None
 
-    def adjusted(self, ns: int, ew: int) -> Game:
-        """The game after an arbiter's score adjustment (a ruling)."""
-        game = self._replace(totals=(self.totals[0] + ns, self.totals[1] + ew))
+    def rescored(self, ruled: Mapping[int, tuple[int, int]]) -> Game:
+        """The game with the marks of some finished deals replaced (an arbiter's rulings,
+        by deal number): totals counted again from the first deal, and the end of the game
+        decided again on them, so a finished game may go on (nobody over the target any
+        more) and a live one may end with its winner."""
+        totals, pending = (0, 0), (False, False)
+        for record in self.records:
+            marks = ruled.get(record.number, record.result.marks)
+            totals, pending = self._count(totals, pending, record, marks)
+        game = self._replace(totals=totals, pending=pending)
         return game._replace(winner=game.decide())

@@ -22,6 +22,7 @@ from rules.contract import Trump
 from rules.order import OrderTable, table
 from rules.profiles import Profile, Undertrump
 from rules.seats import Seat
+from rules.verdict import Facts, facts
 
 
 def winning_index(cards: Sequence[int], tab: OrderTable) -> int:
@@ -133,38 +134,39 @@ def why_required(
     seat: Seat,
     trump: Trump,
     profile: Profile,
-) -> tuple[str, str]:
-    """The rule (stable id) that restricts the choice now, and its wording.
+    card: int | None = None,
+) -> tuple[str, Facts]:
+    """The rule (stable id) that restricts the choice now, and its facts.
 
-    Used by the judge to explain a refusal: ``("must-overtrump", "must beat the 9♥
-    on the table with a higher trump")``. Call only when the choice is restricted.
+    Used by the judge to explain a refusal: ``("must-overtrump", (("led", "S"),
+    ("best", "9H"), ("trump", "H")))``: spades led, the 9♥ holds the trick, hearts
+    are trump. Call only when the choice is restricted.
+    With the ``card`` played, the breach is named by what that card broke first: a
+    card of another suit from a player holding the led suit is ``must-follow-suit``
+    (a renonce) even when trump was led and a higher trump was also required.
     """
-    from rules.cards import card_label
+    from rules.cards import card_name
 
     tab = table(trump, profile.ta_points)
     led = trick_cards[0] >> 3
     follow = hand & SUIT_MASKS[led]
     best = trick_cards[winning_index(trick_cards, tab)]
-    led_name = ("clubs", "diamonds", "hearts", "spades")[led]
+    why = facts(led="CDHS"[led], best=card_name(best), trump=trump.name)
     if trump == Trump.SA or (trump != Trump.TA and led != trump and follow):
-        return "must-follow-suit", f"must follow suit ({led_name} led)"
+        return "must-follow-suit", why
+    if follow and card is not None and card >> 3 != led:
+        return "must-follow-suit", why
     if trump == Trump.TA:
         if follow & tab.beats[best]:
-            return (
-                "must-beat",
-                f"must follow {led_name} and beat the {card_label(best)} (all trump)",
-            )
-        return "must-follow-suit", f"must follow suit ({led_name} led)"
+            return "must-beat", why
+        return "must-follow-suit", why
     trumps = hand & SUIT_MASKS[trump]
     if led == trump:
         if trumps & tab.beats[best]:
-            return "must-overtrump", f"trump led: must beat the {card_label(best)} on the table"
-        return "must-follow-suit", f"trump led: must play a trump ({led_name})"
+            return "must-overtrump", why
+        return "must-follow-suit", why
     if best >> 3 == trump:
         if trumps & tab.beats[best]:
-            return (
-                "must-overtrump",
-                f"void in {led_name}: must overtrump the {card_label(best)} of an opponent",
-            )
-        return "must-undertrump", f"void in {led_name}: must undertrump (pisser) with a trump"
-    return "must-trump", f"void in {led_name} and the partner does not hold the trick: must trump"
+            return "must-overtrump", why
+        return "must-undertrump", why
+    return "must-trump", why

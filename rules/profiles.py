@@ -61,6 +61,30 @@ class Redealer(StrEnum):
     NEXT = "next"  # the next seat deals
 
 
+class PenaltyScore(StrEnum):
+    """How a standard penalty scores the deal it is ruled on (see :mod:`rules.penalties`)."""
+
+    # the offending side loses the deal: scored by the profile's formula as if its contract
+    # went down (offending takers) or the other side's contract was made (offending
+    # defence), every card, announce and belote to the other side, which scores at least
+    # (160 + bid) x coinche; the offending side scores nothing
+    DEAL_LOST = "deal-lost"
+    FIXED = "fixed"  # the other side scores ``points``, the offending side nothing
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """One standard penalty of a profile: how the deal is scored once it is ruled."""
+
+    score: PenaltyScore
+    points: int = 0  # FIXED only: what the non-offending side scores
+
+
+STANDARD_PENALTIES: tuple[tuple[str, Penalty], ...] = (("revoke", Penalty(PenaltyScore.DEAL_LOST)),)
+"""The built-in profiles' penalties: a revoke (*renonce*: failing to follow suit, to
+trump, to overtrump, to undertrump or to beat when able) loses the deal (conv.)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Profile:
     """Every switch of a rule system. Field docs name the RULES.md row."""
@@ -106,4 +130,10 @@ class Profile:
     # End of the game
     target: int
     belote_needs_trick: bool  # reaching the target only through belote needs a later trick
+    # Rulings: the standard penalties an arbiter may rule, by name (absent: no standard one)
+    penalties: tuple[tuple[str, Penalty], ...] = STANDARD_PENALTIES
     conventions: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def penalty(self, name: str) -> Penalty | None:
+        """The standard penalty called ``name`` in this profile, if it has one."""
+        return next((p for n, p in self.penalties if n == name), None)

@@ -36,6 +36,13 @@ _COMMON_CONV = {
     "false_announce": "(conv.) the points of a false announce go to the opponents, added to "
     "their mark after the formula and rounding",
     "tripot_capot_auction": "(conv.) where a capot ends the auction it can no longer be coinched",
+    "penalties": "(conv.) standard penalty 'revoke' (renonce: a card that fails to follow "
+    "suit, to trump, to overtrump, to undertrump or to beat when the player could): the "
+    "offending side loses the deal. It is scored by the profile's formula as if the "
+    "offending side's contract went down, or as if the other side's contract was made; the "
+    "other side takes every card point, announce and belote of the deal and scores at least "
+    "(160 + bid) x coinche; the offending side scores nothing; false-announce points stay "
+    "where they were. An arbiter rules it (RulingIssued); it is never applied by itself",
 }
 
 FFB = Profile(
@@ -78,6 +85,7 @@ FFB = Profile(
         "misdeal_penalty": _COMMON_CONV["misdeal_penalty"],
         "misdeal_redealer": _COMMON_CONV["misdeal_redealer"],
         "false_announce": _COMMON_CONV["false_announce"],
+        "penalties": _COMMON_CONV["penalties"],
         "long_suite": "a run longer than 5 counts as a cent ranked by its top card; its "
         "other cards serve in no other announce (001)",
         "announce_overlap": "(conv.) an announce that reuses a card of another announce of the "
@@ -145,6 +153,7 @@ CONTREE = replace(
     conventions={
         "misdeal_penalty": _COMMON_CONV["misdeal_penalty"],
         "misdeal_redealer": _COMMON_CONV["misdeal_redealer"],
+        "penalties": _COMMON_CONV["penalties"],
         "cut_min_packet": "(conv.) cut as ffb: at least 3 cards in each packet",
         "undertrump": "(conv.) may discard instead of undertrumping",
         "ta_beat_partner": "(conv.) at TA no need to beat the partner's card when the partner "
@@ -209,6 +218,7 @@ YEEQIA = replace(
     conventions={
         "misdeal_penalty": _COMMON_CONV["misdeal_penalty"],
         "misdeal_redealer": _COMMON_CONV["misdeal_redealer"],
+        "penalties": _COMMON_CONV["penalties"],
         "cut_min_packet": "(conv.) cut as ffb: at least 3 cards in each packet",
         "speeches": "(conv.) 'une seule parole': each seat speaks once in turn; after the "
         "fourth speech only pass, coinche and surcoinche remain, and three passes after the "
@@ -250,6 +260,7 @@ TRIPOT = replace(
     target=3000,
     belote_needs_trick=False,
     conventions={
+        "penalties": _COMMON_CONV["penalties"],
         "min_bid": "(conv.) 82, then 90, 100 … 160",
         "max_bid": "(conv.) 160",
         "speak_in_turn": "(conv.) 'the previous player must have said pass' is read as: "

@@ -16,14 +16,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.actions import Action, CardPlayed, DealStarted
+from rules.actions import Action, CardPlayed, Claimed, DealStarted, DealSummarized
 from rules.cards import Card
+from rules.claims import unsound_claim
 from rules.deal import Phase
 from rules.game import Game
 from rules.judge import judge, judge_card, judge_possible
 from rules.profiles import Profile
 from rules.seats import Seat
-from rules.verdict import Severity, Verdict
+from rules.verdict import Facts, Severity, Verdict
 
 APPLIED_IMPOSSIBLE = frozenset({"out-of-turn"})
 """Impossible events that still happened at the table and are applied (cards only)."""
@@ -49,7 +50,7 @@ class Finding:
     trick: int | None  # 1-based; None during the auction or outside a deal
     seat: Seat | None
     rule: str
-    detail: str
+    facts: Facts
     severity: Severity
 
 
@@ -74,7 +75,11 @@ def _revealed(segment: Sequence[Action]) -> tuple[tuple[Card, ...], ...] | None:
 
 
 def audit(
-    profile: Profile, first_dealer: Seat, actions: Sequence[Action], target: int | None = None
+    profile: Profile,
+    first_dealer: Seat,
+    actions: Sequence[Action],
+    target: int | None = None,
+    deals: int | None = None,
 ) -> tuple[list[Finding], Game]:
     """Every breach of the record, each at its place, and the game as replayed.
 
@@ -83,7 +88,7 @@ def audit(
     with ``Deal._play``) without rebuilding the game around each card: audits of
     whole archives spend most of their time here.
     """
-    game = Game.start(profile, first_dealer, target)
+    game = Game.start(profile, first_dealer, target, deals)
     findings: list[Finding] = []
     n = len(actions)
     i = 0
@@ -103,7 +108,7 @@ def audit(
                             at_trick,
                             action.seat,
                             verdict.rule,
-                            verdict.detail,
+                            verdict.facts,
                             verdict.severity,
                         )
                     )
@@ -130,14 +135,39 @@ def audit(
             i += 1
             continue
         if isinstance(action, DealStarted) and action.hands is None:
-            end = next((j for j in range(i + 1, n) if isinstance(actions[j], DealStarted)), n)
+            end = next(
+                (
+                    j
+                    for j in range(i + 1, n)
+                    if isinstance(actions[j], DealStarted | DealSummarized)
+                ),
+                n,
+            )
             hands = _revealed(actions[i:end])
             if hands is not None:
                 action = replace(action, hands=hands)
         deal_no, trick = _where(game)
+        if isinstance(action, Claimed) and deal is not None and deal.phase is _PLAY:
+            unsound = unsound_claim(deal, action)
+            if unsound is not None:
+                findings.append(
+                    Finding(
+                        i,
+                        deal_no,
+                        trick,
+                        action.seat,
+                        "claim-unsound",
+                        (
+                            ("seat", action.seat.name),
+                            ("takes", action.takes.value),
+                            *unsound.facts(),
+                        ),
+                        Severity.BREACH,
+                    )
+                )
         game, verdict, _applied = step(game, action)
         if not verdict.legal:
-            if isinstance(action, DealStarted):
+            if isinstance(action, DealStarted | DealSummarized):
                 deal_no, trick = (len(game.records) + 1, None)
             findings.append(
                 Finding(
@@ -146,7 +176,7 @@ def audit(
                     trick,
                     getattr(action, "seat", None),
                     verdict.rule,
-                    verdict.detail,
+                    verdict.facts,
                     verdict.severity,
                 )
             )

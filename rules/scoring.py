@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.contract import CAPOT, Contract, Trump
+from rules.contract import CAPOT, BidValue, Contract, Trump
 from rules.deal import Deal, Phase
 from rules.declarations import Declarations, judge_declarations
 from rules.formulas import Inputs, marks_for
@@ -42,7 +42,7 @@ class DealResult:
     raw_marks: tuple[int, int]  # the formula, before rounding and penalties
     marks: tuple[int, int]
     penalties: tuple[int, int]  # false-announce points added after rounding
-    tricks: tuple[int, int]  # tricks won per team
+    tricks: tuple[int, int] | None  # tricks won per team (None: a score-only deal without them)
     capot: Team | None  # the team that took all 8 tricks
     generale: Seat | None  # the player who took all 8 tricks
     declarations: Declarations | None = None
@@ -50,6 +50,13 @@ class DealResult:
     @property
     def takers(self) -> Team | None:
         return self.contract.takers if self.contract else None
+
+    def took_a_trick(self, team: int) -> bool:
+        """Did ``team`` win a trick? (Tricks not said: every team did unless there was a
+        capot, since a capot is one team taking all 8.)"""
+        if self.tricks is not None:
+            return self.tricks[team] > 0
+        return self.capot is None or self.capot == team
 
 
 def void_result() -> DealResult:
@@ -99,18 +106,48 @@ def score_deal(deal: Deal) -> DealResult:
     said = [(b.seat, b.word, b.card) for b in deal.belotes]
     decl = judge_declarations(deal.declared, said, dealt, contract.trump, p)
     cards, capot, generale, tricks = card_totals(deal)
+    return score_facts(p, contract, cards, capot, generale, tricks, decl)
+
+
+def contract_made(
+    p: Profile,
+    value: BidValue,
+    takers: Team,
+    points: tuple[int, int],
+    capot: Team | None,
+) -> bool:
+    """Whether the takers made a contract of ``value``, from each team's points (cards,
+    counted announces and belote) and the team that took all 8 tricks, if any: a capot
+    bid needs the capot; otherwise the bid, and more than the defence under
+    reach-and-beat."""
+    if value == CAPOT:
+        return capot == takers
+    mine, theirs = points[takers], points[1 - takers]
+    bid = int(value)
+    if p.made_rule is MadeRule.REACH_AND_BEAT:
+        return mine >= bid and mine > theirs
+    return mine >= bid
+
+
+def score_facts(
+    p: Profile,
+    contract: Contract,
+    cards: tuple[int, int],
+    capot: Team | None,
+    generale: Seat | None,
+    tricks: tuple[int, int] | None,
+    decl: Declarations,
+) -> DealResult:
+    """The result of a deal from its facts: the card points (capot, générale and TA scaling
+    applied), who took all 8 tricks, and the judged declarations. A played deal
+    (:func:`score_deal`), a score-only deal and the rest of a claimed deal are all
+    scored here. ``tricks`` is None when a score-only deal did not say them."""
     announces = decl.resolution.counted
     belote = decl.belote_points
     points = tuple(cards[t] + announces[t] + belote[t] for t in (0, 1))
     takers = contract.takers
-    t_pts, d_pts = points[takers], points[1 - takers]
     bid = p.capot_value if contract.value == CAPOT else int(contract.value)
-    if contract.value == CAPOT:
-        made = capot == takers
-    elif p.made_rule is MadeRule.REACH_AND_BEAT:
-        made = t_pts >= bid and t_pts > d_pts
-    else:
-        made = t_pts >= bid
+    made = contract_made(p, contract.value, takers, (points[0], points[1]), capot)
     inputs = Inputs(
         profile=p,
         takers=takers,

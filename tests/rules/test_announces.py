@@ -60,22 +60,22 @@ def test_a_card_counts_in_one_announce_only_best_total_wins():
 @pytest.mark.parametrize(
     ("kind", "names", "why"),
     [
-        (T, ["7H", "8H", "TH"], "follow each other"),
-        (T, ["7H", "8H", "9S"], "one suit"),
-        (C50, ["7H", "8H", "9H"], "make tierce"),
-        (CARRE, ["7H", "7S", "7D", "7C"], "does not count"),
-        (CARRE, ["JH", "JS", "JD", "QC"], "four cards of one rank"),
-        (T, ["7H", "7H", "8H"], "twice"),
+        (T, ["7H", "8H", "TH"], {"why": "suite-gap"}),
+        (T, ["7H", "8H", "9S"], {"why": "suite-suits"}),
+        (C50, ["7H", "8H", "9H"], {"why": "suite-length", "length": 3, "makes": "tierce"}),
+        (CARRE, ["7H", "7S", "7D", "7C"], {"why": "carre-no-value", "rank": "7"}),
+        (CARRE, ["JH", "JS", "JD", "QC"], {"why": "carre-shape"}),
+        (T, ["7H", "7H", "8H"], {"why": "card-twice"}),
     ],
 )
-def test_shape_explains_what_is_wrong(kind, names, why):
+def test_shape_gives_the_facts_of_what_is_wrong(kind, names, why):
     got = shape(kind, cards(*names), Trump.S)
-    assert isinstance(got, str) and why in got
+    assert isinstance(got, tuple) and dict(got) == why
 
 
 def a(kind, names, trump=Trump.S):
     got = shape(kind, cards(*names), trump)
-    assert not isinstance(got, str), got
+    assert not isinstance(got, tuple), got
     return got
 
 

@@ -86,7 +86,8 @@ def test_raise_own_bid_rule_when_others_only_passed():
 def test_trump_not_allowed():
     a = run("ffb", N)
     verdict = a.judge(BidPlaced(W, 80, Trump.SA))
-    assert verdict.rule == "trump-not-allowed" and "C D H S" in verdict.detail
+    assert verdict.rule == "trump-not-allowed"
+    assert verdict.params == {"seat": "W", "trump": "SA", "allowed": ["C", "D", "H", "S"]}
     assert run("ffb-sata", N).judge(BidPlaced(W, 80, Trump.SA)).legal
 
 

@@ -59,12 +59,13 @@ def play(g: Game, *moves) -> Game:
 
 def test_a_card_not_held_is_impossible():
     v = judge(start(), CardPlayed(W, cards("AS")[0]))
-    assert v.impossible and v.rule == "card-not-held" and "A♠" in v.detail
+    assert v.impossible and v.rule == "card-not-held" and v.params == {"seat": "W", "card": "AS"}
 
 
 def test_out_of_turn_is_impossible():
     v = judge(start(), CardPlayed(S, cards("AC")[0]))
-    assert v.impossible and v.rule == "out-of-turn" and "W's turn" in v.detail
+    assert v.impossible and v.rule == "out-of-turn"
+    assert v.params == {"seat": "S", "card": "AC", "turn": "W"}
 
 
 def test_a_card_already_played_is_impossible():
@@ -77,14 +78,20 @@ def test_must_trump_names_the_rule_and_the_allowed_cards():
     g = play(start(), (W, "AD"), (S, "7C"), (E, "9S"))
     v = judge(g, CardPlayed(N, cards("7S")[0]))
     assert v.severity.value == "breach" and v.rule == "must-trump"
-    assert "N played 7♠" in v.detail and "partner does not hold" in v.detail
-    assert "allowed: 9♥ 10♥ J♥ Q♥ K♥ A♥" in v.detail
+    assert v.params == {
+        "seat": "N",
+        "card": "7S",
+        "led": "D",
+        "best": "AD",
+        "trump": "H",
+        "allowed": ["9H", "TH", "JH", "QH", "KH", "AH"],
+    }
 
 
 def test_must_overtrump_an_opponents_trump():
     g = play(start(), (W, "AD"), (S, "7C"), (E, "7H"))  # E trumps while W holds: allowed
     v = judge(g, CardPlayed(N, cards("8S")[0]))
-    assert v.rule == "must-overtrump" and "overtrump the 7♥" in v.detail
+    assert v.rule == "must-overtrump" and v.params["best"] == "7H" and v.params["led"] == "D"
     assert judge(g, CardPlayed(N, cards("9H")[0])).legal
 
 
@@ -157,7 +164,7 @@ def test_announces_legal_false_and_late():
     assert judge(g, cent).legal
     fake = AnnounceDeclared(N, AnnounceKind.TIERCE, tuple(cards("7C", "8C", "9C")))
     v = judge(g, fake)
-    assert v.rule == "false-announce" and "without holding" in v.detail
+    assert v.rule == "false-announce" and v.params["why"] == "not-held"
     g2 = play(start(), (W, "AD"))
     late = AnnounceDeclared(E, AnnounceKind.TIERCE, tuple(cards("QS", "KS", "AS")))
     assert judge(g2, late).rule == "announce-out-of-time"  # not E's turn: S plays next
@@ -175,3 +182,26 @@ def test_no_belote_at_sa(trump):
     for call in (BidPlaced(W, 80, trump), Passed(S), Passed(E), Passed(N)):
         g = g.apply(call)
     assert judge(g, BeloteDeclared(W, BeloteWord.BELOTE)).rule == "no-belote-here"
+
+
+TRUMP_LED_HANDS = {
+    N: ["JH", "AH", "TH", "KH", "QH", "7S", "8S", "9S"],
+    E: ["8H", "9H", "AS", "TS", "KS", "QS", "JS", "7C"],
+    S: ["AC", "TC", "KC", "QC", "JC", "9C", "8C", "7D"],
+    W: ["7H", "AD", "TD", "KD", "QD", "JD", "9D", "8D"],
+}
+
+
+def test_a_renonce_on_a_trump_lead_is_named_must_follow_suit():
+    """E holds 8♥ 9♥ (one beats the 7♥ led) but plays a spade: what the card broke first
+    is following suit, not overtrumping."""
+    g = Game.start(find_profile("ffb"), N)
+    g = g.apply(DealStarted(N, tuple(tuple(cards(*TRUMP_LED_HANDS[s])) for s in Seat)))
+    for call in (Passed(W), Passed(S), Passed(E), BidPlaced(N, 80, Trump.H)):
+        g = g.apply(call)
+    for call in (Passed(W), Passed(S), Passed(E)):
+        g = g.apply(call)
+    g = play(g, (W, "7H"), (S, "7D"))
+    v = judge(g, CardPlayed(E, cards("AS")[0]))
+    assert v.rule == "must-follow-suit" and v.params["led"] == "H" and "9H" in v.params["allowed"]
+    assert judge(g, CardPlayed(E, cards("8H")[0])).legal  # 8♥ beats the 7♥ (J 9 A T K Q 8 7)

@@ -42,7 +42,10 @@ def replay(doc: dict[str, Any]) -> Game:
     data = created["data"]
     profile = data["profile"]
     profile = find_profile(profile) if isinstance(profile, str) else load_profile(profile)
-    game = Game.start(profile, Seat[data["first_dealer"]], data.get("target"))
+    length = data.get("length") or {}
+    game = Game.start(
+        profile, Seat[data["first_dealer"]], length.get("target"), length.get("deals")
+    )
     breaches = {b["event"]: b["rule"] for b in doc.get("breaches", [])}
     for position, event in enumerate(events, start=1):
         action = action_from_wire(event["type"], event["data"])
@@ -53,7 +56,7 @@ def replay(doc: dict[str, Any]) -> Game:
                 f"got {verdict.severity.value} {verdict.rule}"
             )
         else:
-            assert verdict.legal, f"event {position} {event}: {verdict.rule}: {verdict.detail}"
+            assert verdict.legal, f"event {position} {event}: {verdict.rule}: {verdict.params}"
         game = game.apply(action)
     return game
 

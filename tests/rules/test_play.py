@@ -139,6 +139,16 @@ def test_why_required_explains_the_rule():
     rule, why = why_required(
         hand("7H", "JH", "JD"), (W, N, E), cards("AS", "7S", "9H"), S, Trump.H, find_profile("ffb")
     )
-    assert rule == "must-overtrump" and "9♥" in why
+    assert rule == "must-overtrump" and dict(why) == {"led": "S", "best": "9H", "trump": "H"}
     rule, why = why_required(hand("7H", "JD"), (W,), cards("AS"), N, Trump.H, find_profile("ffb"))
-    assert rule == "must-trump" and "spades" in why
+    assert rule == "must-trump" and dict(why) == {"led": "S", "best": "AS", "trump": "H"}
+
+
+def test_why_required_names_a_renonce_first():
+    ffb = find_profile("ffb")
+    trump_led = (hand("9H", "AS"), (W,), cards("7H"), N, Trump.H, ffb)
+    assert why_required(*trump_led)[0] == "must-overtrump"
+    assert why_required(*trump_led, cards("AS")[0])[0] == "must-follow-suit"
+    ta_led = (hand("AS", "7D"), (W,), cards("7S"), N, Trump.TA, find_profile("ffb-sata"))
+    assert why_required(*ta_led)[0] == "must-beat"
+    assert why_required(*ta_led, cards("7D")[0])[0] == "must-follow-suit"

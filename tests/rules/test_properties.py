@@ -11,13 +11,13 @@ from rules.actions import Action, CardPlayed, DealStarted
 from rules.contract import Trump
 from rules.deal import Phase
 from rules.game import Game
-from rules.generator import GeneratedGame, generate_game
 from rules.judge import judge
 from rules.profiles import Rounding, TaPoints
 from rules.registry import PROFILES
 from rules.replay import audit
 from rules.scoring import score_deal
 from rules.seats import Seat
+from rules.simulation.generator import GeneratedGame, generate_game
 
 profiles = st.sampled_from(sorted(PROFILES))
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from rules.actions import Action, DealStarted
 from rules.game import Game
-from rules.generator import generate_game
 from rules.registry import PROFILES
 from rules.replay import Finding, _revealed, _where, audit, step
+from rules.simulation.generator import generate_game
 
 
 def reference_audit(profile, first_dealer, actions, target) -> tuple[list[Finding], Game]:
@@ -41,7 +41,7 @@ def reference_audit(profile, first_dealer, actions, target) -> tuple[list[Findin
                     trick,
                     getattr(action, "seat", None),
                     verdict.rule,
-                    verdict.detail,
+                    verdict.facts,
                     verdict.severity,
                 )
             )

@@ -15,7 +15,7 @@ from rules.deal import Deal
 from rules.order import table
 from rules.play import winning_index
 from rules.seats import Seat
-from rules.strength import estimate
+from rules.simulation.strength import estimate
 
 
 def choose_call(deal: Deal, hands: list[CardSet], rng: random.Random) -> Call:

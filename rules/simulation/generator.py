@@ -2,9 +2,9 @@
 
 Players bid from hand strength (suit, SA and TA contracts where allowed), coinche
 when the defence looks strong, sometimes try a capot, declare their announces and
-belotes, and play with a simple heuristic (:mod:`rules.players`). Hands are always
-dealt from a deck (cut and packets); whether the log records them is a choice, as
-at a real table. ``breaches`` makes players revoke now and then (an illegal card
+belotes, and play with a simple heuristic (:mod:`rules.simulation.players`). Hands
+are always dealt from a deck (cut and packets); whether the log records them is a
+choice, as at a real table. ``breaches`` makes players revoke now and then (an illegal card
 whenever one is in hand), for audit tests; each one is listed in ``injected``.
 
 >>> from rules.registry import find_profile
@@ -24,6 +24,8 @@ from rules.actions import (
     BeloteDeclared,
     BeloteWord,
     CardPlayed,
+    Claimed,
+    ClaimTakes,
     DealStarted,
     Misdeal,
 )
@@ -34,9 +36,11 @@ from rules.deal import Deal, Phase
 from rules.dealing import deal_hands
 from rules.game import Game
 from rules.play import legal_with, why_required
-from rules.players import choose_call, choose_card
 from rules.profiles import Profile
+from rules.scoring import score_deal
 from rules.seats import Seat, seats_from
+from rules.simulation.players import choose_call, choose_card
+from rules.summary import summarize
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +51,7 @@ class GeneratedGame:
     actions: tuple[Action, ...]
     final: Game
     injected: tuple[tuple[int, str], ...] = ()  # (index in actions, rule) of each revoke
+    deals: int | None = None  # a fixed-length game's number of deals
 
 
 def generate_game(
@@ -54,24 +59,32 @@ def generate_game(
     seed: int,
     *,
     target: int | None = None,
+    deals: int | None = None,
     max_deals: int = 60,
     record_hands: bool | None = None,
     misdeal_rate: float = 0.01,
     breaches: float = 0.0,
+    summaries: float = 0.0,
+    claims: float = 0.0,
 ) -> GeneratedGame:
-    """Play a whole game (until a team wins, or ``max_deals`` deals).
+    """Play a whole game (until a team wins, or ``max_deals`` deals; with ``deals``, a
+    fixed-length game of that many deals).
 
     ``record_hands``: True/False to always/never record the hands in ``DealStarted``,
-    None to choose at random per deal.
+    None to choose at random per deal. ``summaries``: the chance that a deal, once played,
+    is recorded as a score-only ``DealSummarized`` instead of its auction and cards.
+    ``claims``: the chance that a deal whose last tricks all went to one side is cut short
+    by a ``Claimed`` of that side at the first trick from which it took them all.
     """
     table = _Table(profile, random.Random(seed), record_hands, misdeal_rate, breaches)
+    table.summaries, table.claims = summaries, claims
     first = Seat(table.rng.randrange(4))
-    table.game = Game.start(profile, first, target)
+    table.game = Game.start(profile, first, target, deals)
     while not table.game.over and len(table.game.records) < max_deals:
         table.deal()
     game = table.game
     return GeneratedGame(
-        profile, first, game.target, tuple(table.actions), game, tuple(table.injected)
+        profile, first, game.target, tuple(table.actions), game, tuple(table.injected), deals
     )
 
 
@@ -95,6 +108,8 @@ class _Table:
         self.game: Game = Game.start(profile, Seat.N)
         self.hands: list[CardSet] = [0, 0, 0, 0]
         self.held: list[CardSet] = [0, 0, 0, 0]
+        self.summaries = 0.0
+        self.claims = 0.0
 
     def record(self, action: Action) -> None:
         self.actions.append(action)
@@ -102,6 +117,7 @@ class _Table:
 
     def deal(self) -> None:
         self._shuffle()
+        before, first, injected = self.game, len(self.actions), len(self.injected)
         self.record(self._start())
         if self.rng.random() < self.misdeal_rate:
             self.record(Misdeal(self.game.next_dealer))
@@ -110,6 +126,38 @@ class _Table:
             self.record(choose_call(self._deal, self.hands, self.rng))
         while self._deal.phase is Phase.PLAY:
             self._turn()
+        # (no draw at all without summaries or claims: the seeded games stay what they were)
+        if self.summaries and len(self.injected) == injected and self.rng.random() < self.summaries:
+            summary = summarize(self._deal)
+            del self.actions[first:]
+            self.game = before
+            self.record(summary)
+        elif self.claims and len(self.injected) == injected and self.rng.random() < self.claims:
+            self._claim(before, first)
+
+    def _claim(self, before: Game, first: int) -> None:
+        """Replay the deal up to the first trick boundary after which one side took every
+        trick, and claim the rest there for that side (with the belotes still whole)."""
+        done = self._deal
+        played = [t.winner.team for t in done.tricks]
+        cut = next((k for k in range(1, 8) if len(set(played[k:])) == 1), None)
+        if cut is None:
+            return
+        kept = self.actions[first:]
+        del self.actions[first:]
+        self.game = before
+        for action in kept:
+            deal = self.game.deal
+            if deal is not None and len(deal.tricks) == cut and not deal.trick_cards:
+                break
+            self.record(action)
+        deal = self._deal
+        team = played[cut]
+        decl = score_deal(done).declarations
+        scored = decl.belote_seats if decl is not None else ()
+        whole = [seat for seat, suit in scored if not deal.all_played & pair(suit)]
+        claimer = next(s for s in Seat if s.team == team)
+        self.record(Claimed(claimer, ClaimTakes.ALL, tuple(whole)))
 
     @property
     def _deal(self) -> Deal:
@@ -157,7 +205,7 @@ class _Table:
         if illegal and rng.random() < self.breaches:
             card = rng.choice(list(iter_cards(illegal)))
             revoke, _why = why_required(
-                held, deal.trick_seats, deal.trick_cards, seat, contract.trump, self.profile
+                held, deal.trick_seats, deal.trick_cards, seat, contract.trump, self.profile, card
             )
         else:
             card = Card(choose_card(deal, legal, rng))

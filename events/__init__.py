@@ -1,10 +1,12 @@
 """Event types (versioned payload schemas) and the append-only PostgreSQL event store.
 
-The pieces most callers need are re-exported here; each lives in a small module:
-``config``/``embedded``/``migrate``/``pool`` (the database), ``catalog``/``schemas``/
-``wire``/``upcasting``/``canonical`` (the vocabulary), ``store``/``reads``/``chain``
-(appends, reads, the hash chain), ``archive``/``bulk_import``/``bulk_write``/
-``bulk_export`` (NDJSON archives).
+Three rooms: :mod:`events.vocabulary` (what an event is: schemas, fast checks,
+upcasting, canonical JSON, the hash of one event, typed records), :mod:`events.archive`
+(the NDJSON archive format, parsed into binary COPY rows) and :mod:`events.store`
+(PostgreSQL: migrations, pool, embedded server, appends, reads, bulk import and
+export). Here, what all three and the layers above share: the errors and the records
+that go into and come out of the store, re-exported below. Importing this package
+loads no database driver.
 """
 
 from events.errors import (
@@ -17,11 +19,12 @@ from events.errors import (
     StoreError,
     StoreUnavailable,
 )
-from events.records import AppendResult, Check, NewEvent, Pending, StoredEvent, Verdict
+from events.records import AppendResult, Check, CheckResult, NewEvent, Pending, StoredEvent
 
 __all__ = [
     "AppendResult",
     "Check",
+    "CheckResult",
     "ConcurrencyError",
     "EventRefused",
     "GameNotFound",
@@ -33,5 +36,4 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "StoredEvent",
-    "Verdict",
 ]

@@ -45,15 +45,28 @@ class EventRefused(StoreError, ValueError):
 
     ``index`` is the 0-based index of the offending event in the appended batch;
     ``impossible`` tells an event that cannot happen at all (refused in every mode)
-    from a rule breach (refused in ``strict`` mode only).
+    from a rule breach (refused in ``strict`` mode only). ``detail`` is the English
+    sentence; ``params`` (the rule's facts) and ``vocabulary`` (the table's words) let
+    a reader word it in another language.
     """
 
-    def __init__(self, rule: str, detail: str, index: int = 0, impossible: bool = True) -> None:
+    def __init__(
+        self,
+        rule: str,
+        detail: str,
+        index: int = 0,
+        impossible: bool = True,
+        *,
+        params: Mapping[str, Any] | None = None,
+        vocabulary: str = "ffb",
+    ) -> None:
         super().__init__(f"event {index} refused ({rule}): {detail}")
         self.rule = rule
         self.detail = detail
         self.index = index
         self.impossible = impossible
+        self.params = dict(params or {})
+        self.vocabulary = vocabulary
 
 
 class InvalidEvent(StoreError, ValueError):

@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 from uuid import UUID, uuid4
 
-from psycopg import Connection
+if TYPE_CHECKING:  # the hook's connection; importing the driver is the store's business
+    from psycopg import Connection
 
 Breach = Mapping[str, Any]
-"""One rule breach found at append time (``{"rule": ..., "detail": ...}``), kept in ``breaches``."""
+"""One rule breach found at append time (``{"severity": ..., "rule": ..., "params": {...}}``:
+a rule id and its facts, never a sentence), kept in ``breaches``."""
 
 Status = Literal["live", "finished", "abandoned"]
 
@@ -32,10 +34,13 @@ class NewEvent:
     schema_version: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
+class StoredEvent(NamedTuple):
     """An event as read back: ``schema_version`` and ``data`` are upcast to the current
-    version; ``hash`` is the stored hash (computed over the payload as stored)."""
+    version; ``hash`` is the stored hash (computed over the payload as stored).
+
+    A named tuple rather than a frozen dataclass: a full read builds one per row, and a
+    frozen dataclass's ``__init__`` (a guarded ``setattr`` per field) cost more than
+    decoding the row's payload."""
 
     position: int
     game_id: UUID
@@ -65,9 +70,10 @@ class AppendResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
-    """What a check hook found: per new event, the breaches to store (``record`` mode), and
-    optionally the game's new status (``finished`` when the last card decided the game)."""
+class CheckResult:
+    """What a check hook found: per new event, the breaches to store (``record`` mode),
+    and optionally the game's new status (``finished`` when the last card decided the
+    game). The rules' judgement of one event is :class:`rules.verdict.Verdict`."""
 
     breaches: Sequence[Sequence[Breach]] = ()
     status: Status | None = None
@@ -89,7 +95,7 @@ class Check(Protocol):
     Called inside the append's transaction, after the game's row is locked and before
     the insert, with the stream's ``current_version`` (0 for a new game). It may read
     through ``conn``. It either raises :class:`~events.errors.EventRefused` (nothing is
-    stored) or returns a :class:`Verdict` (or ``None`` when it found nothing).
+    stored) or returns a :class:`CheckResult` (or ``None`` when it found nothing).
     """
 
     def __call__(
@@ -98,4 +104,4 @@ class Check(Protocol):
         game_id: UUID,
         current_version: int,
         new_events: Sequence[Pending],
-    ) -> Verdict | None: ...
+    ) -> CheckResult | None: ...

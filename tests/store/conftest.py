@@ -9,8 +9,8 @@ from typing import Any
 import psycopg
 import pytest
 
-from events.pool import make_pool
-from events.store import EventStore
+from events.store.event_store import EventStore
+from events.store.pool import make_pool
 
 BACKENDS = ["embedded", pytest.param("external", marks=pytest.mark.realserver)]
 

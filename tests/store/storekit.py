@@ -7,9 +7,9 @@ import random
 import uuid
 from typing import Any
 
-from events.catalog import validate
 from events.records import NewEvent
-from events.store import EventStore
+from events.store.event_store import EventStore
+from events.vocabulary.catalog import validate
 
 
 def created(**changes: Any) -> NewEvent:

@@ -18,9 +18,9 @@ from events.errors import (
     IdempotencyError,
     InvalidEvent,
 )
-from events.games import GameFilter
-from events.records import NewEvent, Pending, Verdict
-from events.store import EventStore, append_in
+from events.records import CheckResult, NewEvent, Pending
+from events.store.event_store import EventStore, append_in
+from events.store.games import GameFilter
 
 pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
 
@@ -215,7 +215,7 @@ def test_invalid_events_are_refused_before_any_write(store: EventStore) -> None:
 
 def refuse_bad(
     conn: psycopg.Connection[Any], game_id: uuid.UUID, current: int, new: Sequence[Pending]
-) -> Verdict:
+) -> CheckResult:
     """A hand-written check: refuses ``"bad": true`` in metadata, flags every pass of W."""
     for index, event in enumerate(new):
         if event.type == "GameCreated" and event.data["metadata"].get("bad") is True:
@@ -230,7 +230,7 @@ def refuse_bad(
         else []
         for i, e in enumerate(new)
     ]
-    return Verdict(breaches=flagged, status="finished" if current > 3 else None)
+    return CheckResult(breaches=flagged, status="finished" if current > 3 else None)
 
 
 def test_check_hook_refuses_and_nothing_is_stored(store: EventStore) -> None:

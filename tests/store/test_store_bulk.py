@@ -19,16 +19,19 @@ from hypothesis import strategies as st
 from psycopg_pool import ConnectionPool
 from storekit import archive_game, archive_line, new_game
 
-from events.archive import PAYLOAD_CHECKS as FAST_CHECKS
-from events.archive import ArchivedGame, LineParser, fresh_ids
-from events.canonical import canonical_json
-from events.catalog import SCHEMAS, validate_json
-from events.chain import event_hash
+from events.archive.format import ArchivedGame
+from events.archive.ids import fresh_ids
+from events.archive.parse import LineParser
 from events.errors import EventRefused, GameNotFound, ImportLineError
-from events.games import GameFilter
-from events.records import Pending, Verdict
-from events.store import EventStore
-from events.upcasting import CURRENT
+from events.records import CheckResult, Pending
+from events.store.event_store import EventStore
+from events.store.games import GameFilter
+from events.vocabulary.canonical import canonical_json
+from events.vocabulary.catalog import validate_json
+from events.vocabulary.chain import event_hash
+from events.vocabulary.fast import PAYLOAD_CHECKS as FAST_CHECKS
+from events.vocabulary.schemas import SCHEMAS
+from events.vocabulary.upcasting import CURRENT
 from rules.registry import PROFILES
 from tests.gamekit import wire_game
 
@@ -131,10 +134,10 @@ def test_malformed_lines_are_refused_one_by_one_and_nothing_half_imported(
 
 def refuse_lyon(
     conn: psycopg.Connection[Any], game_id: uuid.UUID, current: int, new: Sequence[Pending]
-) -> Verdict:
+) -> CheckResult:
     if new[0].data["seats"]["N"].endswith("3N"):
         raise EventRefused("no-lyon", "refused by the hook", 0)
-    return Verdict(breaches=[[{"rule": "r"}] if e.type == "DealStarted" else [] for e in new])
+    return CheckResult(breaches=[[{"rule": "r"}] if e.type == "DealStarted" else [] for e in new])
 
 
 def test_import_runs_the_check_hook_per_game(store: EventStore) -> None:
@@ -159,13 +162,18 @@ def test_a_concurrent_writer_taking_an_id_refuses_only_that_game(store: EventSto
     assert store.verify(racing).ok and len(store.read(racing)) == 4
 
 
-def test_v1_game_created_in_an_archive_reads_as_v2(store: EventStore) -> None:
+def test_v1_game_created_in_an_archive_reads_as_the_current_version(store: EventStore) -> None:
     game = str(uuid.uuid4())
     v1 = {"profile": "ffb", "seats": ["a", "b", "c", "d"], "first_dealer": "S"}
     line = {"game": game, "events": [{"type": "GameCreated", "version": 1, "data": v1}]}
     assert store.import_ndjson([json.dumps(line)], progress=False).imported == 1
     (event,) = store.read(uuid.UUID(game))
-    assert event.schema_version == 2 and event.data["seats"]["S"] == "c"
+    assert (
+        event.schema_version == 3
+        and event.data["length"] is None
+        and event.data["seats"]["S"] == "c"
+    )
+    assert event.data["roster"] is False  # names as written, not roster ids
     exported = json.loads(export(store, [uuid.UUID(game)]))
     assert exported["events"][0]["version"] == 1  # exported as stored
 
@@ -400,14 +408,17 @@ def test_what_orjson_reads_differently_goes_to_the_reference_path(line: str, kee
 
 
 created_payloads = st.fixed_dictionaries(
-    {"profile": st.sampled_from(["ffb", "tripot", "", "x" * 101, "a\x00", 3, {"id": "x"}]),
-     "seats": st.one_of(st.fixed_dictionaries({s: st.sampled_from(["a", "b", "c", "d", "é"])
+    {"profile": st.sampled_from(["ffb", "tripot", "", "x" * 101, "a\x00", "\ud800", 3,
+                                 {"id": "x"}]),
+     "seats": st.one_of(st.fixed_dictionaries({s: st.sampled_from(["a", "b", "c", "d", "é",
+                                                                   "\ud83c"])
                                                for s in "NESW"}),
                         st.dictionaries(st.sampled_from("NESWX"), VALUES, max_size=5)),
      "first_dealer": st.sampled_from(["N", "w", "X", None])},
     optional={"target": st.one_of(VALUES, st.integers(-1, 100_002)),
               "enforcement": VALUES, "club": VALUES, "visibility": VALUES,
-              "metadata": st.one_of(VALUES, st.dictionaries(st.text(max_size=3), VALUES))},
+              "metadata": st.one_of(VALUES, st.dictionaries(st.sampled_from(["k", "\udc00"]) |
+                                                            st.text(max_size=3), VALUES))},
 )  # fmt: skip
 deal_payloads = st.fixed_dictionaries(
     {"dealer": st.sampled_from(["N", "e", "X", 1])},

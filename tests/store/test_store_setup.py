@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import threading
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -15,11 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.canonical import canonical_json, normalize
-from events.config import Settings, with_database
-from events.embedded import drop_database, ensure_database, stop_server
 from events.errors import MigrationError
-from events.migrate import Migration, load_migrations, migrate
+from events.store.config import Settings, with_database
+from events.store.embedded import drop_database, ensure_database, stop_server
+from events.store.migrate import Migration, load_migrations, migrate
+from events.store.pool import make_pool
+from events.vocabulary.canonical import canonical_json, normalize
 
 
 def test_settings_from_the_environment() -> None:
@@ -99,7 +101,7 @@ def test_migration_files_must_be_well_named(tmp_path: Path, monkeypatch: Any) ->
 STARTER = """
 import sys
 from pathlib import Path
-from events.embedded import embedded_url
+from events.store.embedded import embedded_url
 print(embedded_url(Path(sys.argv[1]), "coinche"))
 """
 
@@ -140,3 +142,30 @@ def test_normalized_json_survives_a_jsonb_round_trip(backend_url: str, value: An
         row = conn.execute("SELECT %s::jsonb", (text,)).fetchone()
     assert row is not None and canonical_json(row[0]) == text
     assert canonical_json(json.loads(text)) == text
+
+
+def test_a_pooled_connection_whose_server_process_ended_is_replaced(backend_url: str) -> None:
+    """The pool hands out an idle connection without a round trip only while its socket
+    is silent: one whose server process was terminated is checked, found dead and
+    replaced, so the next caller never meets the dead one."""
+    pool = make_pool(backend_url, min_size=1, max_size=1)
+    try:
+        with pool.connection() as conn:
+            first = conn.info.backend_pid
+            assert conn.execute("SELECT 1").fetchone() == (1,)
+        with psycopg.connect(backend_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (first,))
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # the server's goodbye reaches the socket
+            with psycopg.connect(backend_url, autocommit=True) as admin:
+                gone = admin.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE pid = %s", (first,)
+                ).fetchone()
+            if gone == (0,):
+                break
+            time.sleep(0.05)
+        with pool.connection() as conn:
+            assert conn.execute("SELECT 2").fetchone() == (2,)
+            assert conn.info.backend_pid != first
+    finally:
+        pool.close()

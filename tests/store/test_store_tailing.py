@@ -1,7 +1,7 @@
 """Store contract: a reader tailing the global feed never skips a row.
 
 Positions come from a sequence; what makes tailing safe is that they are taken
-under ``LOCK TABLE events IN EXCLUSIVE MODE`` (see ``events/store.py``). The first
+under ``LOCK TABLE events IN EXCLUSIVE MODE`` (see ``events/store/event_store.py``). The first
 test shows the hazard on a bare table, so we know the harness can see a skip.
 """
 
@@ -17,7 +17,7 @@ import pytest
 from psycopg import sql
 from storekit import created, new_game, passed
 
-from events.store import EventStore, append_in
+from events.store.event_store import EventStore, append_in
 
 pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
 

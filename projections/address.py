@@ -85,3 +85,22 @@ class Upto(NamedTuple):
             and entry.position is not None
             and entry.position > self.position
         )
+
+
+def parse_at(text: str) -> Upto:
+    """The one notation of a point of a game: ``"12"`` → version 12, ``"p345"`` →
+    position 345, ``"3.5.2"`` → an address.
+
+    >>> parse_at("p7")
+    Upto(version=None, position=7, address=None)
+    """
+    if text.isdigit() and int(text) >= 1:
+        return Upto(version=int(text))
+    if text[:1] == "p" and text[1:].isdigit() and int(text[1:]) >= 1:
+        return Upto(position=int(text[1:]))
+    if "." in text:
+        return Upto(address=Address.parse(text))
+    raise ValueError(
+        f"{text!r} is not a point of the game: a version (12), a position (p345) "
+        "or an address deal.trick.card (3.5.2)"
+    )

@@ -17,24 +17,26 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from psycopg import Connection
-
-from events import log
 from events.errors import EventRefused
-from events.records import Check, Pending, Status, Verdict
-from events.wire import record_of
+from events.records import Check, CheckResult, Pending, Status
+from events.vocabulary import log
+from events.vocabulary.wire import record_of
+from i18n.findings import render
+from i18n.vocabulary import vocabulary_of
 from projections.entries import Entry
-from projections.fold import Log, apply, log_problem
+from projections.fold import Log, apply_judged, log_problem
 from projections.profiles import game_profile
-from projections.snapshots import at_deal_boundary, deals_done, load_state, save
+from projections.snapshots import at_deal_boundary, complete, deals_done, load_state, save
 from projections.state import GameState
 from rules.judge import judge
 from rules.notation import TABLE_TYPES
-from rules.verdict import Severity
-from rules.verdict import Verdict as RuleVerdict
+from rules.verdict import Severity, Verdict, facts
+
+if TYPE_CHECKING:
+    from psycopg import Connection
 
 EVENT_AT = "SELECT event_id FROM events WHERE game_id = %s AND version = %s"
 Folded = tuple[GameState, Log]
@@ -54,9 +56,10 @@ class Judgement:
         game_id: UUID,
         current_version: int,
         new_events: Sequence[Pending],
-    ) -> Verdict:
+    ) -> CheckResult:
         state, log_ = self.current(conn, game_id, current_version)
-        breaches: list[list[dict[str, str]]] = []
+        log_ = complete(conn, game_id, log_, [p.type for p in new_events])
+        breaches: list[list[dict[str, Any]]] = []
         for index, pending in enumerate(new_events):
             record = record_of(pending.type, pending.schema_version, pending.data)
             entry = Entry(current_version + index + 1, None, pending.type, record)
@@ -64,19 +67,27 @@ class Judgement:
             if verdict is not None:
                 mode = _enforcement(state, record)
                 if verdict.impossible or mode == "strict":
-                    raise EventRefused(verdict.rule, verdict.detail, index, verdict.impossible)
+                    words = vocabulary_of(state.meta.profile if state.meta else None)
+                    raise EventRefused(
+                        verdict.rule,
+                        render(verdict.rule, verdict.params, "en", words),
+                        index,
+                        verdict.impossible,
+                        params=verdict.params,
+                        vocabulary=words.value,
+                    )
                 entry = entry._replace(breaches=(verdict.as_dict(),))
                 breaches.append([verdict.as_dict()])
             else:
                 breaches.append([])
             before = deals_done(state)
-            state = apply(state, entry, log_)
+            state = apply_judged(state, entry, log_)  # judged once, above
             log_ = (entry, log_)
             if deals_done(state) > before and at_deal_boundary(state):
-                save(conn, game_id, (state, log_))
+                save(conn, game_id, state, pending.id)
         last = new_events[-1].id if new_events else None
         self._remember(game_id, state.version, last, (state, log_))
-        return Verdict(breaches, _status(state))
+        return CheckResult(breaches, _status(state))
 
     def current(self, conn: Connection[Any], game_id: UUID, version: int) -> Folded:
         """The game's state at ``version`` (its current one, the caller holding the lock)."""
@@ -129,17 +140,17 @@ def _status(state: GameState) -> Status | None:
     )
 
 
-def judge_entry(state: GameState, entry: Entry, log_: Log) -> RuleVerdict | None:
+def judge_entry(state: GameState, entry: Entry, log_: Log) -> Verdict | None:
     """None when the event may be appended, else the verdict that says why not."""
     problem = log_problem(state, entry, log_)
     if problem is not None:
-        return RuleVerdict(Severity.IMPOSSIBLE, *problem)
+        return Verdict(Severity.IMPOSSIBLE, *problem)
     record = entry.record
     if isinstance(record, log.GameCreated):
         try:
             game_profile(record.profile)
         except ValueError as e:
-            return RuleVerdict(Severity.IMPOSSIBLE, "bad-profile", str(e))
+            return Verdict(Severity.IMPOSSIBLE, "bad-profile", facts(error=str(e)))
         return None
     if entry.type not in TABLE_TYPES:
         return None
@@ -161,11 +172,12 @@ class ClubCheck:
         game_id: UUID,
         current_version: int,
         new_events: Sequence[Pending],
-    ) -> Verdict | None:
+    ) -> CheckResult | None:
         first = new_events[0] if new_events else None
         if current_version == 0 and first is not None and first.type == "GameCreated":
             owner = first.data.get("club")
             if owner != self.club:
-                detail = f"the game belongs to club {owner!r}; this token imports for {self.club!r}"
-                raise EventRefused("wrong-club", detail, 0)
+                params = {"owner": str(owner), "club": self.club}
+                detail = render("wrong-club", params, "en")
+                raise EventRefused("wrong-club", detail, 0, params=params)
         return self.judgement(conn, game_id, current_version, new_events)

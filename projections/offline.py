@@ -17,6 +17,7 @@ from projections.audit import audit_game, finding
 from projections.entries import Entry, from_wire
 from projections.fold import project
 from projections.sheet import score_sheet
+from rules.verdict import facts
 
 MAX_LINE = 1_000_000
 
@@ -49,7 +50,7 @@ def read_lines(lines: Iterable[str]) -> tuple[list[Entry], list[LineError]]:
             errors.append(LineError(number, problem))
             continue
         try:
-            entries.append(from_wire(version, item["type"], item["data"]))
+            entries.append(from_wire(version, item["type"], item["data"], item.get("version")))
         except InvalidEvent as e:
             errors.append(LineError(number, f"{item['type']}: {explain(e.errors)}"))
     return entries, errors
@@ -70,7 +71,7 @@ def explain(errors: Any, prefix: str = "") -> str:
 def _shape(item: Any) -> str:
     if not isinstance(item, dict):
         return 'each line is an object {"type": ..., "data": {...}}'
-    extra = set(item) - {"type", "data"}
+    extra = set(item) - {"type", "data", "version"}  # version: the data's schema version
     if extra:
         return f"unknown field(s): {', '.join(sorted(map(str, extra)))}"
     if not isinstance(item.get("type"), str):
@@ -92,12 +93,22 @@ def score_lines(lines: Iterable[str]) -> tuple[dict[str, Any] | None, list[LineE
     return score_sheet(project(entries)), []
 
 
-def audit_lines(lines: Iterable[str]) -> dict[str, Any]:
-    """Findings of a file: unreadable lines are findings too (rule ``malformed-event``)."""
+def audit_lines(lines: Iterable[str], lang: str = "en") -> dict[str, Any]:
+    """Findings of a file: unreadable lines are findings too (rule ``malformed-event``);
+    their ``detail`` in ``lang``."""
     entries, errors = read_lines(lines)
-    found = audit_game(entries)
+    found = audit_game(entries, lang)
     found += [
-        finding(None, None, None, e.line, "malformed-event", e.message, "impossible")
+        finding(
+            None,
+            None,
+            None,
+            e.line,
+            "malformed-event",
+            facts(error=e.message),
+            "impossible",
+            lang=lang,
+        )
         for e in errors
     ]
     found.sort(key=lambda f: (f["position"], f["rule"]))

@@ -2,8 +2,10 @@
 
 Each step names the game ``version`` (and global ``position``) to replay to, the
 table address reached (deal.trick.card), a one-line description an arbiter reads
-("S bids 90♥", "E coinches", "W plays J♣ — belote", "NS win trick 3, 24 points")
-and its flags: voided by a later event, anomalies found there.
+("S bids 90♥", "E coinches", "W plays J♣ — belote", "NS win trick 3, 24 points";
+in French "S annonce 90♥", "E coinche", "O joue le V♣ — belote", "NS font le pli 3,
+24 points"), worded by :mod:`i18n.timeline` from the step's kind and facts, and its
+flags: voided by a later event, anomalies found there.
 """
 
 from __future__ import annotations
@@ -11,82 +13,119 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from events import log
+from events.vocabulary import log
+from i18n.timeline import describe_step
+from i18n.vocabulary import vocabulary_of
 from projections.address import address_of
 from projections.entries import Entry
 from projections.fold import states
 from projections.state import GameState
 from rules import actions as a
-from rules.cards import card_label
-from rules.contract import bid_label
+from rules.cards import card_name
 from rules.deal import Phase
 from rules.seats import Team
+from rules.verdict import Facts, as_params, facts
 
 
-def describe(entry: Entry, before: GameState, after: GameState) -> list[str]:
-    """The line(s) describing ``entry``; a trick's last card adds the trick's result."""
+def describe(entry: Entry, before: GameState, after: GameState) -> list[tuple[str, Facts]]:
+    """The step(s) describing ``entry``, each a kind and its facts (worded by
+    :mod:`i18n.timeline`); a trick's last card adds the trick's result."""
     r = entry.record
     if isinstance(r, log.GameCreated):
-        seats = ", ".join(f"{s.name} {p}" for s, p in sorted(r.seats.items()))
+        seats = tuple(f"{s.name} {p}" for s, p in sorted(r.seats.items()))
         profile = after.meta.profile.id if after.meta else r.profile_id or "custom"
-        return [f"Game created ({profile}): {seats}; {r.first_dealer.name} deals first"]
+        return [("game-created", facts(profile=profile, seats=seats, dealer=r.first_dealer.name))]
     if isinstance(r, a.DealStarted):
-        number = after.game.deal.number if after.game and after.game.deal else "?"
-        return [f"Deal {number}: {r.dealer.name} deals"]
+        number = after.game.deal.number if after.game and after.game.deal else 0
+        return [("deal-started", facts(deal=number, dealer=r.dealer.name))]
+    if isinstance(r, a.DealSummarized):
+        return [_summary_step(r, after)]
+    if isinstance(r, a.Claimed):
+        belote = tuple(s.name for s in r.belote)
+        return [("claimed", facts(seat=r.seat.name, takes=r.takes.value, belote=belote))]
     if isinstance(r, a.Passed):
-        return [f"{r.seat.name} passes"]
+        return [("passed", facts(seat=r.seat.name))]
     if isinstance(r, a.BidPlaced):
-        return [f"{r.seat.name} bids {bid_label(r.value, r.trump)}"]
+        return [("bid", facts(seat=r.seat.name, value=r.value, trump=r.trump.name))]
     if isinstance(r, a.Coinched):
-        return [f"{r.seat.name} coinches"]
+        return [("coinched", facts(seat=r.seat.name))]
     if isinstance(r, a.Surcoinched):
-        return [f"{r.seat.name} surcoinches"]
+        return [("surcoinched", facts(seat=r.seat.name))]
     if isinstance(r, a.Misdeal):
-        return [f"Misdeal by {r.seat.name}"]
+        return [("misdeal", facts(seat=r.seat.name))]
     if isinstance(r, a.AnnounceDeclared):
-        return [f"{r.seat.name} declares a {r.kind.value}"]
+        return [("announce", facts(seat=r.seat.name, kind=r.kind.value))]
     if isinstance(r, a.BeloteDeclared):
-        return [f"{r.seat.name} says {r.word.value}"]
+        return [("belote", facts(seat=r.seat.name, word=r.word.value))]
     if isinstance(r, a.CardPlayed):
         return _card_lines(r, before, after)
     if isinstance(r, log.ScoreRecorded):
         ns, ew = r.marks.get(Team.NS, 0), r.marks.get(Team.EW, 0)
-        return [f"Score written for deal {r.deal}: NS {ns}, EW {ew}"]
+        return [("score-written", facts(deal=r.deal, ns=ns, ew=ew))]
     if isinstance(r, log.EventVoided):
-        return [f"{r.by} voids event {r.position}: {r.reason}"]
+        return [("voided", facts(by=r.by, target=r.version, reason=r.reason))]
     if isinstance(r, log.RulingIssued):
-        return [f"Ruling by {r.by} on deal {r.deal}: {r.reason}"]
+        penalty, offender = r.ruling.get("penalty"), r.ruling.get("offender")
+        if penalty is not None:
+            said = facts(by=r.by, deal=r.deal, penalty=str(penalty), seat=str(offender),
+                         reason=r.reason)  # fmt: skip
+            return [("ruling-penalty", said)]
+        return [("ruling", facts(by=r.by, deal=r.deal, reason=r.reason))]
     if isinstance(r, log.GameAbandoned):
-        return [f"Game abandoned: {r.reason}"]
-    return [entry.type]
+        return [("abandoned", facts(reason=r.reason))]
+    return [("other", facts(event=entry.type))]
 
 
-def _card_lines(r: a.CardPlayed, before: GameState, after: GameState) -> list[str]:
-    said = ""
+def _summary_step(r: a.DealSummarized, after: GameState) -> tuple[str, Facts]:
+    number = len(after.game.records) if after.game is not None else 0
+    c = r.contract
+    if c is None:
+        return ("deal-summarized-passed", facts(deal=number, dealer=r.dealer.name))
+    ns, ew = r.card_points
+    said = facts(
+        deal=number,
+        dealer=r.dealer.name,
+        seat=c.taker.name,
+        value=c.value,
+        trump=c.trump.name,
+        coinche=c.coinche,
+        ns=ns,
+        ew=ew,
+    )
+    return ("deal-summarized", said)
+
+
+def _card_lines(r: a.CardPlayed, before: GameState, after: GameState) -> list[tuple[str, Facts]]:
     deal_before = before.game.deal if before.game else None
+    played = facts(seat=r.seat.name, card=card_name(r.card))
     if (
         deal_before
         and deal_before.belotes
         and deal_before.belotes[-1].seat == r.seat
         and deal_before.belotes[-1].card is None
     ):
-        said = f" — {deal_before.belotes[-1].word.value}"
-    lines = [f"{r.seat.name} plays {card_label(r.card)}{said}"]
+        played += (("word", deal_before.belotes[-1].word.value),)
+    trump = deal_before.contract.trump.name if deal_before and deal_before.contract else ""
+    if trump:
+        played += (("trump", trump),)
+    lines = [("card", played)]
     deal = after.game.deal if after.game else None
     if deal is not None and deal_before is not None and len(deal.tricks) > len(deal_before.tricks):
         t = deal.tricks[-1]
-        lines.append(f"{t.winner.team.name} win trick {len(deal.tricks)}, {t.points} points")
+        won = facts(team=t.winner.team.name, trick=len(deal.tricks), points=t.points)
+        lines.append(("trick-won", won))
     if deal is not None and deal.phase is Phase.DONE and after.game and after.game.records:
         res = after.game.records[-1].result
-        made = "made" if res.made else "down"
-        lines.append(
-            f"Deal {deal.number} over: contract {made}; marks NS {res.marks[0]}, EW {res.marks[1]}"
-        )
+        made = 1 if res.made else 0
+        over = facts(deal=deal.number, made=made, ns=res.marks[0], ew=res.marks[1])
+        lines.append(("deal-over", over))
     return lines
 
 
-def timeline(entries: Sequence[Entry], deal: int | None = None) -> list[dict[str, Any]]:
-    """The steps of the game, or of ``deal`` only."""
+def timeline(
+    entries: Sequence[Entry], deal: int | None = None, lang: str = "en"
+) -> list[dict[str, Any]]:
+    """The steps of the game, or of ``deal`` only, described in ``lang``."""
     folded = list(states(entries))
     final = folded[-1][1] if folded else None
     voided = final.voided if final is not None else frozenset()
@@ -102,14 +141,15 @@ def timeline(entries: Sequence[Entry], deal: int | None = None) -> list[dict[str
         before = after
         if deal is not None and in_deal != deal:
             continue
-        for line in describe(entry, prior, after):
+        words = vocabulary_of(after.meta.profile if after.meta else None)
+        for kind, found in describe(entry, prior, after):
             steps.append(
                 {
                     "version": entry.version,
                     "position": entry.position,
                     "type": entry.type,
                     "address": None if address is None else str(address),
-                    "description": line,
+                    "description": describe_step(kind, as_params(found), lang, words),
                     "voided": entry.version in voided,
                     "anomalies": flags.get(entry.version, []),
                 }

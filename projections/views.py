@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from i18n.findings import render
+from i18n.vocabulary import vocabulary_of
 from projections.address import address_of
 from projections.sheet import contract_json, deal_json
 from projections.state import GameState
@@ -20,6 +22,7 @@ from rules.actions import BidPlaced, Call, Coinched, Passed
 from rules.cards import CardSet, card_name, names
 from rules.deal import Deal, Phase
 from rules.seats import SEATS, Seat
+from rules.verdict import as_params
 
 View = Literal["arbiter", "seat", "public"]
 
@@ -128,8 +131,10 @@ def state_view(
     view: View = "arbiter",
     seat: Seat | None = None,
     inferred: tuple[CardSet, ...] | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
-    """The JSON document of a state. ``seat`` is required for the seat view."""
+    """The JSON document of a state. ``seat`` is required for the seat view; the
+    anomalies' ``detail`` is worded in ``lang``."""
     if view == "seat" and seat is None:
         raise ValueError("the seat view needs a seat (N, E, S or W)")
     meta, game = state.meta, state.game
@@ -140,17 +145,19 @@ def state_view(
         "view": view if view != "seat" or seat is None else f"seat:{seat.name}",
     }
     if meta is None or game is None:
-        doc.update(profile=None, deal=None, totals={"NS": 0, "EW": 0}, winner=None)
+        doc.update(profile=None, vocabulary=None, deal=None, totals={"NS": 0, "EW": 0}, winner=None)
         return doc
     address = address_of(state)
     deal = game.deal
     last = game.records[-1] if game.records else None
     doc.update(
         profile=meta.profile.id,
+        vocabulary=vocabulary_of(meta.profile).value,
         enforcement=meta.enforcement,
         club=meta.club,
         seats={s.name: meta.seats.get(s) for s in SEATS},
         target=meta.target,
+        deals=meta.deals,
         address=None if address is None else str(address),
         next_dealer=game.next_dealer.name,
         deal=None if deal is None else deal_view(deal, view, seat, inferred),
@@ -163,8 +170,19 @@ def state_view(
         voided=sorted(state.voided),
     )
     if view == "arbiter":
+        words = vocabulary_of(meta.profile)
         doc["anomalies"] = [
-            a._asdict() | {"seat": a.seat.name if a.seat is not None else None}
+            {
+                "version": a.version,
+                "deal": a.deal,
+                "trick": a.trick,
+                "seat": a.seat.name if a.seat is not None else None,
+                "rule": a.rule,
+                "params": as_params(a.facts),
+                "detail": render(a.rule, as_params(a.facts), lang, words),
+                "severity": a.severity,
+                "applied": a.applied,
+            }
             for a in state.anomalies
         ]
     return doc

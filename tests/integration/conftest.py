@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from events.pool import make_pool
-from events.store import EventStore
+from events.store.event_store import EventStore
+from events.store.pool import make_pool
 from projections.judgement import Judgement
 
 

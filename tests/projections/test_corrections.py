@@ -31,7 +31,7 @@ def test_voiding_a_mistyped_card_and_recording_the_right_one():
     broken = project(entries_of(log))
     assert broken.anomalies  # 7C was already played, or by the wrong seat
     fixed = log + [
-        {"type": "EventVoided", "data": {"position": len(log), "reason": "typo", "by": "arbiter"}},
+        {"type": "EventVoided", "data": {"version": len(log), "reason": "typo", "by": "arbiter"}},
         real,
     ]
     state = project(entries_of(fixed))
@@ -50,7 +50,7 @@ def test_voiding_a_bid_replays_the_whole_deal():
     voided = events + [
         {
             "type": "EventVoided",
-            "data": {"position": bids[0] + 1, "reason": "not said", "by": "arb"},
+            "data": {"version": bids[0] + 1, "reason": "not said", "by": "arb"},
         }
     ]
     after = project(entries_of(voided))
@@ -70,15 +70,13 @@ def test_bad_voids_are_flagged():
                 + [
                     {
                         "type": "EventVoided",
-                        "data": {"position": position, "reason": "x", "by": "y"},
+                        "data": {"version": position, "reason": "x", "by": "y"},
                     }
                 ]
             )
         )
         assert state.anomalies[-1].rule == rule
-    twice = (
-        events + [{"type": "EventVoided", "data": {"position": 3, "reason": "x", "by": "y"}}] * 2
-    )
+    twice = events + [{"type": "EventVoided", "data": {"version": 3, "reason": "x", "by": "y"}}] * 2
     assert project(entries_of(twice)).anomalies[-1].rule == "void-twice"
 
 

@@ -1,0 +1,281 @@
+"""Tournament commands: each reads the current state and returns the events it makes, or
+raises :class:`~rules.tournament.errors.TournamentError` with a stable rule id (nothing is
+then stored). The caller appends the events at the state's version, so two organisers
+acting at once cannot both succeed on a stale state.
+
+>>> t = fold(create("Spring", "lyon", {"base": "concours"}))
+>>> register(t, "Les As", ["Ann", "Bob"])
+[('TeamRegistered', {'team': '1', 'name': 'Les As', 'players': ['Ann', 'Bob'], 'first_round': 1})]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from projections.tournament.ranking import met_pairs, standings
+from projections.tournament.state import Tournament, fold
+from rules.names import clean_name
+from rules.tournament.boards import deal_boards
+from rules.tournament.errors import TournamentError
+from rules.tournament.formats import format_document, format_from_document
+from rules.tournament.pairing import first_dealer, random_draw, swiss_draw
+
+Event = tuple[str, dict[str, Any]]
+MAX_TEAMS = 1000
+
+__all__ = ["correct", "create", "draw", "fold", "link", "record", "register", "withdraw"]
+
+
+def create(name: str, club: str, format_doc: Mapping[str, Any]) -> list[Event]:
+    fmt = format_from_document(format_doc)
+    return [
+        (
+            "TournamentCreated",
+            {"name": _name(name, "name"), "club": club, "format": format_document(fmt)},
+        )
+    ]
+
+
+def register(state: Tournament, name: str, players: list[str]) -> list[Event]:
+    """A team of two; a team registered after round ``k`` was drawn enters round ``k + 1``."""
+    _not_over(state)
+    if len(state.teams) >= MAX_TEAMS:
+        raise TournamentError("too-many-teams", f"at most {MAX_TEAMS} teams")
+    clean = _name(name, "name")
+    if not isinstance(players, list) or len(players) != 2:
+        raise TournamentError("bad-team", "a team is two players", "players")
+    two = [_name(p, "players") for p in players]
+    if two[0].casefold() == two[1].casefold():
+        raise TournamentError("bad-team", "the two players are one person", "players")
+    for team in state.teams.values():
+        if team.name.casefold() == clean.casefold():
+            raise TournamentError(
+                "team-already-registered", f"a team named {clean!r} is registered (team {team.id})"
+            )
+        if team.withdrawn:
+            continue
+        for p in two:
+            if p.casefold() in (q.casefold() for q in team.players):
+                raise TournamentError(
+                    "player-in-two-teams", f"{p!r} already plays in team {team.id}"
+                )
+    data = {
+        "team": str(len(state.teams) + 1),
+        "name": clean,
+        "players": two,
+        "first_round": len(state.rounds) + 1,
+    }
+    return [("TeamRegistered", data)]
+
+
+def withdraw(state: Tournament, team_id: str, reason: str | None) -> list[Event]:
+    """A team leaves between rounds; its results stay in the ranking."""
+    team = _team(state, team_id)
+    if team.withdrawn:
+        raise TournamentError("team-already-withdrawn", f"team {team_id} has already withdrawn")
+    if state.rounds:
+        rnd = state.rounds[-1]
+        table = state.seated(team_id, rnd)
+        if table is not None and not _table_done(state, table):
+            raise TournamentError(
+                "game-in-progress",
+                f"team {team_id} plays at table {table.number} of round "
+                f"{rnd.number}: record that result first",
+            )
+    return [("TeamWithdrew", {"team": team_id, "reason": reason})]
+
+
+def draw(state: Tournament, seed: int) -> list[Event]:
+    """The next round: random from ``seed`` first, then by ranking without rematch."""
+    _not_over(state)
+    if state.rounds and not state.round_complete(state.rounds[-1]):
+        rnd = state.rounds[-1]
+        missing = [str(t.number) for t in rnd.tables.values() if not _table_done(state, t)]
+        raise TournamentError(
+            "round-incomplete", f"round {rnd.number} still waits for tables {', '.join(missing)}"
+        )
+    active = state.active
+    if len(active) < 2:
+        raise TournamentError("too-few-teams", "a round needs at least two teams")
+    number = len(state.rounds) + 1
+    if not state.rounds:
+        pairing, method = random_draw(active, seed), "random"
+    else:
+        ranked = [s.team for s in standings(state) if s.team in set(active)]
+        byes = {r.bye for r in state.rounds if r.bye is not None}
+        pairing = swiss_draw(ranked, met_pairs(state), byes)
+        method = "swiss-fallback" if pairing.rematches else "swiss"
+    tables = [
+        {"table": i, "ns": ns, "ew": ew, "first_dealer": first_dealer(number, i)}
+        for i, (ns, ew) in enumerate(pairing.tables, start=1)
+    ]
+    boards = []
+    if state.format.duplicate:
+        boards = [
+            {"board": b.number, "dealer": b.dealer, "hands": b.hands}
+            for b in deal_boards(seed, state.format.length_value)
+        ]
+    data = {
+        "round": number,
+        "seed": seed,
+        "method": method,
+        "tables": tables,
+        "bye": pairing.bye,
+        "rematches": [list(p) for p in pairing.rematches],
+        "boards": boards,
+    }
+    return [("RoundDrawn", data)]
+
+
+def link(
+    state: Tournament,
+    round_number: int,
+    table_number: int,
+    game: str,
+    dealt: Sequence[Mapping[str, Sequence[str]] | None] = (),
+) -> list[Event]:
+    """The game a table plays (recorded through the games API) is tied to its round and table.
+
+    In duplicate, ``dealt`` lists the hands of the game's deals in order (None where they
+    were not recorded): deal ``i`` must have been dealt as board ``i``. Linking the same
+    game again makes no event."""
+    table = _table(state, round_number, table_number)
+    if table.game == game:
+        return []  # linked already: the caller may bring its result
+    if table.game is not None:
+        raise TournamentError(
+            "table-already-linked",
+            f"table {table_number} of round {round_number} plays game {table.game}",
+        )
+    for r in state.rounds:
+        for t in r.tables.values():
+            if t.game == game:
+                raise TournamentError(
+                    "game-already-linked", f"game {game} is table {t.number} of round {r.number}"
+                )
+    boards = state.rounds[round_number - 1].boards if state.format.duplicate else []
+    for board, hands in zip(boards, dealt, strict=False):
+        for seat, cards in (hands or {}).items():
+            if sorted(cards) != sorted(board["hands"][seat]):
+                raise TournamentError(
+                    "board-mismatch",
+                    f"deal {board['board']} of game {game} was not dealt as board "
+                    f"{board['board']} ({seat} holds {' '.join(sorted(cards))})",
+                    "game",
+                )
+    return [("GameLinked", {"round": round_number, "table": table_number, "game": game})]
+
+
+def record(
+    state: Tournament,
+    round_number: int,
+    table_number: int,
+    points: Mapping[str, int],
+    board: int | None = None,
+    source: str = "entered",
+) -> list[Event]:
+    """A table's final score (a concours) or one board's marks (duplicate)."""
+    table = _table(state, round_number, table_number)
+    _board_fits(state, board)
+    done = table.points is not None if board is None else board in table.boards
+    if done:
+        what = "its result" if board is None else f"a result for board {board}"
+        raise TournamentError(
+            "result-already-recorded",
+            f"table {table_number} of round {round_number} has {what}; an arbiter corrects it",
+        )
+    data = {
+        "round": round_number,
+        "table": table_number,
+        "board": board,
+        "points": _points(points),
+        "source": source,
+    }
+    return [("ResultRecorded", data)]
+
+
+def correct(
+    state: Tournament,
+    round_number: int,
+    table_number: int,
+    points: Mapping[str, int],
+    reason: str,
+    board: int | None = None,
+) -> list[Event]:
+    """An arbiter's correction of a recorded result; the original stays in the history."""
+    table = _table(state, round_number, table_number)
+    _board_fits(state, board)
+    done = table.points is not None if board is None else board in table.boards
+    if not done:
+        raise TournamentError(
+            "no-result-to-correct",
+            f"table {table_number} of round {round_number} has no such result",
+        )
+    data = {
+        "round": round_number,
+        "table": table_number,
+        "board": board,
+        "points": _points(points),
+        "reason": _name(reason, "reason"),
+    }
+    return [("ResultCorrected", data)]
+
+
+def _table_done(state: Tournament, table: Any) -> bool:
+    if state.format.duplicate:
+        return len(table.boards) == state.format.length_value
+    return table.points is not None
+
+
+def _not_over(state: Tournament) -> None:
+    if len(state.rounds) >= state.format.rounds and state.round_complete(state.rounds[-1]):
+        raise TournamentError("tournament-over", f"all {state.format.rounds} rounds are played")
+    if len(state.rounds) >= state.format.rounds:
+        raise TournamentError("tournament-over", f"all {state.format.rounds} rounds are drawn")
+
+
+def _board_fits(state: Tournament, board: int | None) -> None:
+    if state.format.duplicate and board is None:
+        raise TournamentError("board-required", "a duplicate result is one board's marks", "board")
+    if not state.format.duplicate and board is not None:
+        raise TournamentError("no-boards", "this tournament plays games, not boards", "board")
+    if board is not None and not 1 <= board <= state.format.length_value:
+        raise TournamentError(
+            "unknown-board", f"boards are numbered 1 to {state.format.length_value}", "board"
+        )
+
+
+def _points(points: Mapping[str, int]) -> dict[str, int]:
+    if not isinstance(points, Mapping) or set(points) != {"NS", "EW"}:
+        raise TournamentError("bad-points", "points are {NS: n, EW: m}", "points")
+    for key in ("NS", "EW"):
+        value = points[key]
+        if type(value) is not int or not 0 <= value <= 100000:
+            raise TournamentError("bad-points", f"{key} is an integer from 0 to 100000", "points")
+    return {"NS": points["NS"], "EW": points["EW"]}
+
+
+def _team(state: Tournament, team_id: str) -> Any:
+    team = state.teams.get(team_id)
+    if team is None:
+        raise TournamentError("unknown-team", f"no team {team_id!r} in this tournament", "team")
+    return team
+
+
+def _table(state: Tournament, round_number: int, table_number: int) -> Any:
+    table = state.table_of(round_number, table_number)
+    if table is None:
+        raise TournamentError(
+            "unknown-table", f"round {round_number} has no table {table_number}", "table"
+        )
+    return table
+
+
+def _name(value: object, key: str) -> str:
+    if not isinstance(value, str) or len(value) > 100:
+        raise TournamentError("bad-name", "a text of 1 to 100 characters", key)
+    try:
+        return clean_name(value)
+    except ValueError as error:
+        raise TournamentError("bad-name", str(error), key) from None

@@ -10,81 +10,81 @@ event) and the first break of the game's hash chain.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
-from events.canonical import canonical_json
-from events.chain import GENESIS, event_hash
+from events.vocabulary.canonical import canonical_json
+from events.vocabulary.chain import GENESIS, event_hash, head_text, kind_text, link_hash, quoted
 from projections.audit import audit_game, finding
 from projections.entries import Entry
+from projections.fold import stored_facts as _stored
+from rules.verdict import facts
 
-Finding = dict[str, Any]
+FindingRow = dict[str, Any]
+"""A finding as the workers store it (a ``job_findings`` row): ``game_id``, ``deal``, ``trick``,
+``seat``, ``player``, ``position``, ``version``, ``card``, ``rule``, ``detail``, ``severity``,
+``source``; :class:`rules.replay.Finding` is the rules' own record."""
 
 
-def rule_findings(entries: Sequence[Entry]) -> list[Finding]:
+def rule_findings(entries: Sequence[Entry]) -> list[FindingRow]:
     """The rule findings of one game: :func:`projections.audit.audit_game`."""
     return audit_game(entries)
 
 
-def append_breaches(entries: Sequence[Entry], found: Sequence[Finding]) -> list[Finding]:
+def append_breaches(entries: Sequence[Entry], found: Sequence[FindingRow]) -> list[FindingRow]:
     """Breaches stored at append time that the audit did not find again."""
     seen = {(f["position"], f["rule"]) for f in found}
-    extra: list[Finding] = []
+    extra: list[FindingRow] = []
     for e in entries:
         for b in e.breaches:
             rule = str(b.get("rule", "breach"))
             if (e.version, rule) not in seen:
                 seat = getattr(e.record, "seat", None)
-                detail = f"recorded at append time: {b.get('detail', '')}"
+                said = _stored(b)
                 name = seat.name if seat is not None else None
-                extra.append(finding(None, None, name, e.version, rule, detail, "breach"))
+                found_then = finding(None, None, name, e.version, rule, said, "breach")
+                found_then["source"] = "append"
+                extra.append(found_then)
                 seen.add((e.version, rule))
     return extra
 
 
-def chain_break(game_id: object, rows: Sequence[Any], head: tuple[int, str]) -> Finding | None:
+def chain_break(game_id: object, rows: Sequence[Any], head: tuple[int, str]) -> FindingRow | None:
     """The first broken link of a game's hash chain. ``rows`` in version order have
     ``version, event_id, type, schema_version, canonical`` (the payload's canonical JSON in
     orjson's encoding), ``data`` (the payload as read), ``recorded_at`` (canonical text),
     ``recorded_by`` and ``hash``; ``head`` is the game's stored (last version, hash)."""
     gid = str(game_id)
-    head_text = f'["{gid}",'
+    start = head_text(gid)
     previous = GENESIS
-    sha = hashlib.sha256
     for expected_version, r in enumerate(rows, start=1):
         if r.version != expected_version:
-            why = f"event {expected_version} is missing from the game's stream"
+            why = facts(why="missing", version=expected_version)
             return finding(None, None, None, expected_version, "hash-chain-break", why, "integrity")
-        # events.chain.event_hash's text, assembled inline (a third of the check's time);
-        # any mismatch is decided by the reference functions below
-        text = (
-            f'{head_text}{r.version},"{r.event_id}",{_quoted(r.type)},{r.schema_version},'
-            f'{r.canonical},"{r.recorded_at}",{_quoted(r.recorded_by)},"{previous}"]'
-        )
-        if sha(text.encode()).hexdigest() != r.hash:
+        # the link from the parts as read (the payload in its fast canonical form); any
+        # mismatch is decided by the reference functions below
+        kind = kind_text(r.type, r.schema_version)
+        link = link_hash(start, r.version, r.event_id, kind, r.canonical, r.recorded_at,
+                         quoted(r.recorded_by), previous)  # fmt: skip
+        if link != r.hash:
             args = (gid, r.version, r.event_id, r.type, r.schema_version)
             tail = (r.recorded_at, r.recorded_by, previous)
             expected = event_hash(*args, canonical_json(r.data), *tail)
             if expected != r.hash:
-                why = (
-                    f"event {r.version} ({r.type}) does not match its stored hash: it was "
-                    f"changed after it was written (stored {r.hash[:12]}…, content gives "
-                    f"{expected[:12]}…)"
+                why = facts(
+                    why="changed",
+                    version=r.version,
+                    event=r.type,
+                    stored=r.hash[:12],
+                    computed=expected[:12],
                 )
                 return finding(None, None, None, r.version, "hash-chain-break", why, "integrity")
         previous = r.hash
     if head != (len(rows), previous):
-        why = "the game's head (last version and hash) does not match its last event"
+        why = facts(why="head")
         return finding(None, None, None, len(rows), "hash-chain-break", why, "integrity")
     return None
-
-
-@lru_cache(maxsize=4096)
-def _quoted(text: str) -> str:
-    return canonical_json(text)
 
 
 def summarize(findings: Iterable[Mapping[str, Any]]) -> dict[str, Any]:

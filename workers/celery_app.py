@@ -6,55 +6,25 @@ through kombu's *filesystem* transport in ``<DATA_DIR>/broker`` (no server to ru
 the README's "Running a worker fleet" explains the choice); ``redis://`` or
 ``amqp://`` URLs switch to a real broker without code changes.
 
-Settings (Flask config key, else environment variable, else default):
-
-| key | env | default |
-|---|---|---|
-| ``CELERY_BROKER_URL`` | ``CELERY_BROKER_URL`` | filesystem broker |
-| ``CELERY_BROKER_DIR`` | ``COINCHE_BROKER_DIR`` | ``<DATA_DIR>/broker`` |
-| ``JOBS_CHUNK_SIZE`` | ``COINCHE_CHUNK_SIZE`` | 100 games per chunk |
-| ``STATS_REFRESH_SECONDS`` | ``COINCHE_STATS_REFRESH`` | 60 (the periodic statistics update) |
-| ``JOBS_STALE_SECONDS`` | ``COINCHE_JOBS_STALE`` | 900: a running job idle that long is resumed |
-| ``JOBS_CHUNK_DELAY`` | ``COINCHE_CHUNK_DELAY`` | 0 s before a chunk commits (fault tests) |
+Settings are read by :mod:`workers.settings`. The tasks are registered by whoever
+imports :mod:`workers.tasks` (the composition root, ``service.bootstrap``) and sent
+by name (:mod:`workers.queue`), so this module never imports them.
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 from celery import Celery, Task
 from flask import Flask
 
+from workers.settings import broker_dir, broker_url, setting
+
 QUEUE = "coinche"
-DEFAULTS: dict[str, tuple[str, Any]] = {
-    "CELERY_BROKER_DIR": ("COINCHE_BROKER_DIR", None),
-    "JOBS_CHUNK_SIZE": ("COINCHE_CHUNK_SIZE", 100),
-    "STATS_REFRESH_SECONDS": ("COINCHE_STATS_REFRESH", 60),
-    "JOBS_CHUNK_DELAY": ("COINCHE_CHUNK_DELAY", 0.0),
-    "JOBS_STALE_SECONDS": ("COINCHE_JOBS_STALE", 900),
-}
-
-
-def setting(app: Flask, key: str) -> Any:
-    """A worker setting: the Flask config, else its environment variable, else its default."""
-    if app.config.get(key) is not None:
-        return app.config[key]
-    env, default = DEFAULTS[key]
-    raw = os.environ.get(env)
-    if raw is None:
-        return default
-    return type(default)(raw) if default is not None else raw
-
-
-def broker_dir(app: Flask) -> Path:
-    found = setting(app, "CELERY_BROKER_DIR")
-    return Path(found) if found else Path(app.config.get("DATA_DIR") or ".coinche-data") / "broker"
 
 
 def celery_config(app: Flask) -> dict[str, Any]:
-    url = app.config.get("CELERY_BROKER_URL")
+    url = broker_url(app)
     conf: dict[str, Any] = {
         "broker_url": url or "filesystem://",
         "result_backend": None,
@@ -62,17 +32,30 @@ def celery_config(app: Flask) -> dict[str, Any]:
         "task_acks_late": True,
         "task_reject_on_worker_lost": True,
         "worker_prefetch_multiplier": 1,
-        "task_default_queue": QUEUE,
+        "task_default_queue": setting(app, "CELERY_QUEUE"),
         "broker_connection_retry_on_startup": True,
         "worker_hijack_root_logger": False,
+        # the beat sleeps until its next task is due; waking every second lets a warm
+        # shutdown (SIGTERM) end it at once instead of after up to a minute
+        "beat_max_loop_interval": 1.0,
         "beat_schedule": {
             "refresh-statistics": {
                 "task": "workers.tasks.refresh_stats",
                 "schedule": float(setting(app, "STATS_REFRESH_SECONDS")),
             },
-            "resume-stalled-jobs": {"task": "workers.tasks.resume_stalled", "schedule": 60.0},
+            # a third of a lease: a dead worker's chunk is sent again soon after it lapses
+            "resume-stalled-jobs": {
+                "task": "workers.tasks.resume_stalled",
+                "schedule": float(setting(app, "JOBS_LEASE_SECONDS")) / 3,
+            },
         },
     }
+    every = float(setting(app, "CHECKPOINT_EVERY"))
+    if every > 0:  # anchor every game's hash chain (README: Guarantees)
+        conf["beat_schedule"]["take-checkpoint"] = {
+            "task": "workers.tasks.take_checkpoint",
+            "schedule": every,
+        }
     if not url:
         folder = broker_dir(app).resolve()
         for sub in ("queue", "control"):
@@ -108,6 +91,18 @@ def celery_init_app(app: Flask) -> Celery:
     # through the default app, so a second Flask app made in the same process (tests) would
     # run them in its own context. Tasks are always sent through an explicit app here.
     app.extensions["celery"] = celery_app
-    import workers.tasks  # noqa: F401  (registers the shared tasks)
-
     return celery_app
+
+
+def worker_argv(
+    concurrency: int, queues: str, loglevel: str, beat: bool, filesystem: bool, schedule: str
+) -> list[str]:
+    """The ``celery worker`` arguments (filesystem broker: no broadcast, so no gossip,
+    mingle or heartbeat)."""
+    argv = ["worker", f"--concurrency={concurrency}", f"--queues={queues}",
+            f"--loglevel={loglevel}"]  # fmt: skip
+    if filesystem:
+        argv += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
+    if beat:
+        argv += ["--beat", f"--schedule={schedule}"]
+    return argv

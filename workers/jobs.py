@@ -1,4 +1,4 @@
-"""Jobs in PostgreSQL: submit, plan into chunks, complete chunks exactly once, cancel.
+"""Jobs in PostgreSQL: plan into chunks, complete chunks exactly once, cancel.
 
 A job row holds its kind, parameters, status (``queued`` → ``running`` → ``done``,
 ``failed`` or ``cancelled``), progress and merged result. Its selection of games is
@@ -6,7 +6,8 @@ split into chunks (``job_chunks``), planned once, in the same transaction that
 moves the job to ``running``. A chunk is completed by one ``UPDATE … WHERE NOT
 done``, in the transaction that writes its findings and bumps the job's counters:
 a chunk run twice (a redelivered task, a killed worker) changes nothing the second
-time, and exactly one run sees the counter reach the number of chunks.
+time, and exactly one run sees the counter reach the number of chunks. A job is
+created and queued by :func:`workers.queue.submit`.
 """
 
 from __future__ import annotations
@@ -18,10 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import current_app
 from psycopg import Connection, sql
-
-from workers.runtime import services
 
 KINDS = ("audit", "stats", "import")
 ACTIVE = ("queued", "running")
@@ -48,34 +46,6 @@ class Job:
     result: dict[str, Any] | None
     created_by: str
     club: str | None
-
-
-def submit(kind: str, params: dict[str, Any], created_by: str, club: str | None) -> uuid.UUID:
-    """Create a job and enqueue it (inside a Flask app context); returns its id.
-
-    Kinds: ``audit`` and ``stats`` (``params`` is a selection, see
-    :func:`select_games`) and ``import`` (``{"path": <file under DATA_DIR>,
-    "recorded_by": …}``).
-    """
-    if kind not in KINDS:
-        raise ValueError(f"job kinds are {', '.join(KINDS)}, not {kind!r}")
-    from workers.celery_app import celery_init_app
-
-    job_id = uuid.uuid4()
-    with services().pool.connection() as conn:
-        conn.execute(
-            "INSERT INTO jobs (job_id, kind, params, created_by, club) VALUES (%s, %s, %s, %s, %s)",
-            (job_id, kind, json.dumps(params), created_by, club),
-        )
-    celery = celery_init_app(current_app._get_current_object())  # type: ignore[attr-defined]
-    task = "workers.tasks.run_import" if kind == "import" else "workers.tasks.start_job"
-    try:
-        celery.send_task(task, args=[str(job_id)])
-    except Exception as e:  # the broker is down: say so on the job, then to the caller
-        with services().pool.connection() as conn:
-            fail(conn, job_id, f"could not enqueue the job: {type(e).__name__}: {e}")
-        raise
-    return job_id
 
 
 def get_job(conn: Connection[Any], job_id: uuid.UUID) -> Job | None:
@@ -132,8 +102,11 @@ def pending_chunks(conn: Connection[Any], job_id: uuid.UUID) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-def chunk_games(conn: Connection[Any], job_id: uuid.UUID, chunk: int) -> list[uuid.UUID] | None:
-    """The chunk's game ids; None when the chunk is done or its job is no longer running."""
+def chunk_games(
+    conn: Connection[Any], job_id: uuid.UUID, chunk: int, worker: str = "", lease: float = 30.0
+) -> list[uuid.UUID] | None:
+    """Take the chunk for ``lease`` seconds (``worker`` renews it while it works) and
+    return its game ids; None when it is done or its job is no longer running."""
     row = conn.execute(
         "SELECT c.game_ids, c.done, j.status FROM job_chunks c JOIN jobs j USING (job_id) "
         "WHERE c.job_id = %s AND c.chunk = %s",
@@ -142,9 +115,20 @@ def chunk_games(conn: Connection[Any], job_id: uuid.UUID, chunk: int) -> list[uu
     if row is None or row[1] or row[2] != "running":
         return None
     conn.execute(
-        "UPDATE job_chunks SET runs = runs + 1 WHERE job_id = %s AND chunk = %s", (job_id, chunk)
+        "UPDATE job_chunks SET runs = runs + 1, claimed_by = %s, claimed_at = now(), "
+        "lease_until = now() + make_interval(secs => %s) WHERE job_id = %s AND chunk = %s",
+        (worker, lease, job_id, chunk),
     )
     return list(row[0])
+
+
+def renew(conn: Connection[Any], job_id: uuid.UUID, chunk: int, worker: str, lease: float) -> None:
+    """Extend the lease of a chunk this worker still holds."""
+    conn.execute(
+        "UPDATE job_chunks SET lease_until = now() + make_interval(secs => %s) "
+        "WHERE job_id = %s AND chunk = %s AND claimed_by = %s AND NOT done",
+        (lease, job_id, chunk, worker),
+    )
 
 
 class _Stale(Exception):
@@ -218,13 +202,35 @@ def progress(conn: Connection[Any], job_id: uuid.UUID, done: int, total: int | N
     )
 
 
-def stalled(conn: Connection[Any], idle_seconds: float) -> list[uuid.UUID]:
-    """Running audit and statistics jobs with no chunk finished for ``idle_seconds``
-    (their messages were lost with a worker, e.g. a filesystem broker's worker killed)."""
+def stalled(
+    conn: Connection[Any], idle_seconds: float, lease: float
+) -> list[tuple[uuid.UUID, int]]:
+    """The chunks to send again, each given a fresh lease so that it is sent once: chunks
+    whose lease ran out (their worker died: a killed whole worker takes its messages with
+    it on the filesystem broker, and Redis gives them back only after its visibility
+    timeout), and chunks never taken of a job idle for ``idle_seconds`` (their messages
+    were lost before a worker took them)."""
     rows = conn.execute(
-        "SELECT job_id FROM jobs j WHERE status = 'running' AND kind <> 'import' AND "
-        "greatest(started_at, (SELECT max(finished_at) FROM job_chunks c "
-        "WHERE c.job_id = j.job_id)) < now() - make_interval(secs => %s)",
+        "WITH idle AS (SELECT j.job_id FROM jobs j WHERE j.status = 'running' "
+        "AND j.kind <> 'import' AND greatest(j.started_at, (SELECT max(greatest(c.claimed_at, "
+        "c.finished_at)) FROM job_chunks c WHERE c.job_id = j.job_id)) "
+        "< now() - make_interval(secs => %(idle)s)) "
+        "UPDATE job_chunks c SET lease_until = now() + make_interval(secs => %(lease)s) "
+        "FROM jobs j WHERE j.job_id = c.job_id AND j.status = 'running' AND j.kind <> 'import' "
+        "AND NOT c.done AND (c.lease_until < now() "
+        "OR (c.lease_until IS NULL AND c.job_id IN (SELECT job_id FROM idle))) "
+        "RETURNING c.job_id, c.chunk",
+        {"idle": idle_seconds, "lease": lease},
+    ).fetchall()
+    return [(r[0], int(r[1])) for r in rows]
+
+
+def unreduced(conn: Connection[Any], idle_seconds: float) -> list[uuid.UUID]:
+    """Running jobs whose chunks are all done but whose result was never merged (the last
+    run died between its commit and the reduce)."""
+    rows = conn.execute(
+        "SELECT job_id FROM jobs WHERE status = 'running' AND kind <> 'import' AND chunks > 0 "
+        "AND chunks_done = chunks AND started_at < now() - make_interval(secs => %s)",
         (idle_seconds,),
     ).fetchall()
     return [r[0] for r in rows]

@@ -20,13 +20,13 @@ from uuid import UUID
 import orjson
 from psycopg import Connection
 
-from events import log
-from events.canonical import canonical_json
-from events.upcasting import CURRENT, upcast
-from events.wire import Record, record_of
+from events.vocabulary import log
+from events.vocabulary.canonical import canonical_json
+from events.vocabulary.upcasting import CURRENT, upcast
+from events.vocabulary.wire import Record, record_of
 from projections.entries import Entry
 from projections.fold import project
-from workers.auditing import Finding, append_breaches, chain_break, rule_findings
+from workers.auditing import FindingRow, append_breaches, chain_break, rule_findings
 from workers.facts import GameFacts, game_facts
 
 _GAMES = """SELECT game_id, created_at, last_version, last_hash FROM games
@@ -122,7 +122,7 @@ def load_games(conn: Connection[Any], game_ids: Sequence[UUID]) -> list[LoadedGa
     ]
 
 
-def audit_one(game: LoadedGame) -> list[Finding]:
+def audit_one(game: LoadedGame) -> list[FindingRow]:
     """Every finding of one game, with its full address (game, player, global position)."""
     entries = game.entries()
     found = rule_findings(entries)
@@ -144,13 +144,11 @@ def audit_one(game: LoadedGame) -> list[Finding]:
     return found
 
 
-def _source(f: Finding) -> str:
+def _source(f: FindingRow) -> str:
     if f["rule"] == "hash-chain-break":
         return "chain"
     if f["rule"].startswith("score-"):
         return "score"
-    if f["detail"].startswith("recorded at append time"):
-        return "append"
     return "rules" if f["severity"] != "impossible" or f["deal"] is not None else "log"
 
 

@@ -79,13 +79,14 @@ def stats_rows(
         if filters.get(key) is not None:
             add(f"{key} = %s", filters[key])  # key is one of two constants
     if filters.get("player") is not None:
-        player = filters["player"]
+        found = filters["player"]  # a player id or name, or several (a roster's spellings)
+        player = [found] if isinstance(found, str) else list(found)
         if mode == "players":
-            add("player = %s", player)
+            add("player = ANY(%s)", player)
         elif mode == "partnerships":
-            add("%s IN (player, partner)", player)
+            add("(player = ANY(%s) OR partner = ANY(%s))", player, player)
         else:
-            add("game_id IN (SELECT game_id FROM stat_games WHERE %s = ANY(players))", player)
+            add("game_id IN (SELECT game_id FROM stat_games WHERE players && %s::text[])", player)
     if filters.get("from") is not None:
         add("played_at >= %s", filters["from"])
     if filters.get("to") is not None:
@@ -110,12 +111,31 @@ def _plain(value: Any) -> Any:
 
 
 def to_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
+    """CSV for spreadsheets: a text cell that a spreadsheet would run as a formula
+    (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return: a player named
+    ``=HYPERLINK(…)``) is written with a leading ``'``, as OWASP recommends; numbers stay
+    numbers.
+
+    >>> to_csv([{"player": "=1+1", "games": -2}], ["player", "games"])
+    "player,games\\n'=1+1,-2\\n"
+    """
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(columns), lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+        writer.writerow({k: _cell(v) for k, v in row.items()})
     return out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def stats_columns(mode: str) -> list[str]:

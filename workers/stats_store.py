@@ -6,7 +6,7 @@ transaction-level advisory lock so two writers never interleave. The periodic
 refresh reads which games have events after the checkpoint (a global position),
 recomputes their facts and moves the checkpoint, in windows of positions, each in
 one transaction: a crash between windows repeats at most one window, which
-changes nothing. Positions are handed out in commit order (see ``events.store``),
+changes nothing. Positions are handed out in commit order (see ``events.store.event_store``),
 so no late commit is ever skipped. A rebuild empties the tables and follows the
 whole feed again; it must give the same rows (tested).
 """
@@ -19,9 +19,10 @@ from uuid import UUID
 
 from psycopg import Connection, sql
 
-from events.pool import Pool
+from events.store.pool import Pool
 from workers.facts import GameFacts, Row
 from workers.loading import facts_one, load_games
+from workers.roster import canonical_players
 
 LOCK = 0x0C01_57A7_0001  # "coinche-log statistics writers"
 WINDOW = 50_000  # events per refresh transaction
@@ -37,6 +38,7 @@ def write_facts(
     _copy(conn, "stat_games", [f.game for f in facts])
     _copy(conn, "stat_deals", [d for f in facts for d in f.deals])
     _copy(conn, "stat_seats", [s for f in facts for s in f.seats])
+    canonical_players(conn, game_ids)  # merged ids and adopted names count as their player
 
 
 def _copy(conn: Connection[Any], table: str, rows: list[Row]) -> None:

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
+import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
+import psycopg
 from celery import Task
 from celery import shared_task as _shared_task
 from celery.signals import worker_init, worker_process_init
@@ -27,12 +31,13 @@ from flask import current_app
 from psycopg import Connection
 
 from projections.judgement import ClubCheck
-from workers import jobs
+from workers import anchoring, jobs
 from workers.auditing import merge_summaries, summarize
-from workers.celery_app import setting
 from workers.loading import audit_one, facts_one, load_games
-from workers.runtime import services
+from workers.roster import canonical_players
+from workers.runtime import runtime
 from workers.selection import select_games
+from workers.settings import data_dir, setting
 from workers.stats_store import refresh, write_facts
 
 log = logging.getLogger("coinche.workers")
@@ -60,7 +65,7 @@ FINDING_COLUMNS = (
 @shared_task(bind=True, name="workers.tasks.start_job", **OPTIONS)
 def start_job(self: Task, job_id: str) -> None:
     jid = UUID(job_id)
-    with services().pool.connection() as conn:
+    with runtime().pool.connection() as conn:
         job = jobs.get_job(conn, jid)
         if job is None or job.status not in jobs.ACTIVE:
             return
@@ -78,24 +83,55 @@ def start_job(self: Task, job_id: str) -> None:
 @shared_task(bind=True, name="workers.tasks.run_chunk", **OPTIONS)
 def run_chunk(self: Task, job_id: str, chunk: int) -> None:
     jid = UUID(job_id)
-    with services().pool.connection() as conn:
+    hostname = str(self.request.hostname or "unknown")
+    me = f"{hostname}:{os.getpid()}"
+    lease = float(setting(current_app, "JOBS_LEASE_SECONDS"))
+    pool = runtime().pool
+    with pool.connection() as conn:
         try:
-            ids = jobs.chunk_games(conn, jid, chunk)
+            ids = jobs.chunk_games(conn, jid, chunk, me, lease)
             if ids is None:  # done already, or the job was cancelled or failed
                 if jobs.all_done(conn, jid):
                     reduce(conn, jid)
                 return
             job = jobs.get_job(conn, jid)
             assert job is not None
-            partial, write = WORK[job.kind](conn, jid, ids)
-            time.sleep(float(setting(current_app, "JOBS_CHUNK_DELAY")))
-            hostname = str(self.request.hostname or "unknown")
+            with leased(pool, jid, chunk, me, lease):
+                partial, write = WORK[job.kind](conn, jid, ids)
+                time.sleep(float(setting(current_app, "JOBS_CHUNK_DELAY")))
             last = jobs.complete_chunk(conn, jid, chunk, hostname, partial, len(ids), write)
             if last or (last is None and jobs.all_done(conn, jid)):
                 reduce(conn, jid)
+        except psycopg.OperationalError as e:  # the database, not the job: its lease lapses
+            log.warning(
+                "job %s chunk %s: database unavailable (%s); sent again later", jid, chunk, e
+            )
         except Exception as e:
             log.exception("job %s chunk %s failed", job_id, chunk)
             jobs.fail(conn, jid, f"chunk {chunk}: {type(e).__name__}: {e}")
+
+
+@contextmanager
+def leased(pool: Any, jid: UUID, chunk: int, me: str, lease: float) -> Iterator[None]:
+    """Renew the chunk's lease every third of it while the body runs (a killed worker
+    stops renewing: :func:`resume_stalled` then sends the chunk again)."""
+    stop = threading.Event()
+
+    def renew() -> None:
+        while not stop.wait(lease / 3):
+            try:
+                with pool.connection() as c:
+                    jobs.renew(c, jid, chunk, me, lease)
+            except psycopg.OperationalError:
+                log.warning("could not renew the lease of job %s chunk %s", jid, chunk)
+
+    thread = threading.Thread(target=renew, name=f"lease-{jid}-{chunk}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 Write = Callable[[Connection[Any]], None]
@@ -116,6 +152,7 @@ def audit_chunk(conn: Connection[Any], jid: UUID, ids: list[UUID]) -> tuple[dict
                      f["seat"], f["player"], f.get("card"), f["rule"], f["detail"], f["severity"],
                      f["source"])
                 )  # fmt: skip
+        canonical_players(c, ids)  # findings name the roster id of their seat
 
     return partial, write
 
@@ -150,18 +187,34 @@ def reduce(conn: Connection[Any], jid: UUID) -> None:
 @shared_task(name="workers.tasks.refresh_stats", **OPTIONS)
 def refresh_stats() -> int:
     """Fold the games changed since the checkpoint into the statistics."""
-    return refresh(services().pool)
+    return refresh(runtime().pool)
 
 
 @shared_task(bind=True, name="workers.tasks.resume_stalled", **OPTIONS)
 def resume_stalled(self: Task) -> int:
-    """Send the pending chunks of stalled jobs again (running them twice is harmless)."""
-    with services().pool.connection() as conn:
-        found = jobs.stalled(conn, float(setting(current_app, "JOBS_STALE_SECONDS")))
-    for job_id in found:
-        log.warning("job %s made no progress: sending its pending chunks again", job_id)
+    """Send again the chunks whose worker died (lease lapsed) or whose message was lost
+    (job idle), and reduce jobs whose last run died before merging; running a chunk twice
+    is harmless (it completes once). Returns how many messages were sent."""
+    idle = float(setting(current_app, "JOBS_STALE_SECONDS"))
+    lease = float(setting(current_app, "JOBS_LEASE_SECONDS"))
+    with runtime().pool.connection() as conn:
+        chunks = jobs.stalled(conn, idle, lease)
+        unmerged = jobs.unreduced(conn, idle)
+    for job_id, chunk in chunks:
+        log.warning("job %s chunk %s was lost with its worker: sending it again", job_id, chunk)
+        self.app.send_task("workers.tasks.run_chunk", args=[str(job_id), chunk])
+    for job_id in unmerged:
         self.app.send_task("workers.tasks.start_job", args=[str(job_id)])
-    return len(found)
+    return len(chunks) + len(unmerged)
+
+
+@shared_task(name="workers.tasks.take_checkpoint", **OPTIONS)
+def take_checkpoint() -> int:
+    """Anchor every game's head in a new signed checkpoint; returns its number."""
+    made, carried = anchoring.take_checkpoint(current_app._get_current_object())  # type: ignore[attr-defined]
+    for game in carried:
+        log.warning("game %s went back since the last checkpoint: its anchor is kept", game)
+    return made.seq
 
 
 class _Cancelled(Exception):
@@ -173,7 +226,7 @@ def run_import(job_id: str) -> None:
     """Import an NDJSON archive (a file under DATA_DIR) with the write-side judgement;
     with ``club`` in the parameters, only that club's games are accepted."""
     jid = UUID(job_id)
-    svc = services()
+    svc = runtime()
     with svc.pool.connection() as conn:
         job = jobs.get_job(conn, jid)
         if job is None or job.status not in jobs.ACTIVE:
@@ -212,7 +265,7 @@ def run_import(job_id: str) -> None:
 
 def archive_path(name: str) -> Path:
     """A file under the data folder (relative names are taken from there); nothing outside."""
-    root = Path(current_app.config.get("DATA_DIR") or ".coinche-data").resolve()
+    root = data_dir(current_app).resolve()
     path = (root / name).resolve()
     if not path.is_relative_to(root) or not path.is_file():
         raise FileNotFoundError(f"no archive {name!r} in the data folder")

@@ -30,7 +30,7 @@ def wapp(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     yield application
     found = application.extensions.get("coinche")
     if found is not None:
-        found.pool.close()
+        found.close()
 
 
 @pytest.fixture(scope="session")
@@ -52,14 +52,14 @@ def wclient(wapp: Any) -> Any:
 
 @pytest.fixture(scope="session")
 def pool(wapp: Any) -> Any:
-    from service.extensions import services
+    from service.bootstrap import services
 
     return services(wapp).pool
 
 
 @pytest.fixture(scope="session")
 def store(wapp: Any) -> Any:
-    from service.extensions import services
+    from service.bootstrap import services
 
     return services(wapp).store
 
@@ -97,7 +97,7 @@ def club_games(
 def wait_job(pool: Any) -> Callable[..., dict[str, Any]]:
     ended = ("done", "failed", "cancelled")
 
-    def wait(job_id: Any, timeout: float = 60.0, until: tuple[str, ...] = ended) -> dict[str, Any]:
+    def wait(job_id: Any, timeout: float = 120.0, until: tuple[str, ...] = ended) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
             with pool.connection() as conn:

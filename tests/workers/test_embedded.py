@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from service.bootstrap import services
+from service.cli.worker import worker, worker_argv
 from tests.workers.conftest import club_games, import_events
-from workers import jobs
-from workers.cli import worker, worker_argv
+from workers.queue import submit
 
 
 def test_worker_command_arguments():
@@ -30,17 +31,19 @@ def embedded_app(database_url: str, tmp_path: Any) -> Any:
     yield app
     found = app.extensions.get("coinche")
     if found is not None:
-        found.pool.close()
+        found.close()
 
 
 def test_the_embedded_worker_runs_jobs_with_no_broker_server(embedded_app, store, wait_job):
-    from workers.embedded import start_embedded_worker
+    from service.cli.embedded_worker import start_embedded_worker
 
     ids = import_events(store, club_games("embedded", "yeeqia", range(3), breaches=0.05))
     process = start_embedded_worker(embedded_app, concurrency=1)
     try:
         with embedded_app.app_context():
-            job_id = jobs.submit("audit", {"games": [str(i) for i in ids]}, "test", "embedded")
+            s = services(embedded_app)
+            job_id = submit(s.celery, s.pool, "audit", {"games": [str(i) for i in ids]}, "test",
+                            "embedded")  # fmt: skip
         job = wait_job(job_id, timeout=90)
         assert job["status"] == "done" and job["result"]["games"] == 3, job
         assert (Path(embedded_app.config["DATA_DIR"]) / "broker" / "queue").is_dir()

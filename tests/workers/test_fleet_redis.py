@@ -14,18 +14,21 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from service.bootstrap import services
 from tests.workers.conftest import club_games, import_events
-from workers import jobs
+from workers import queue
 from workers.loading import audit_one, load_games
 
 REDIS = "redis://127.0.0.1:6379/{db}"
 CLUB = "fleet-club"
+QUEUE = f"fleet-{uuid.uuid4().hex[:8]}"  # a queue of its own: the machine's Redis is shared
 
 
 def redis_url() -> str:
@@ -48,7 +51,8 @@ def fleet(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     redis.Redis.from_url(url).flushdb()
     data = tmp_path_factory.mktemp("fleet")
     env = dict(os.environ, DATABASE_URL=database_url, CELERY_BROKER_URL=url,
-               COINCHE_DATA_DIR=str(data), COINCHE_CHUNK_DELAY="0.3")  # fmt: skip
+               COINCHE_DATA_DIR=str(data), COINCHE_CHUNK_DELAY="0.3",
+               COINCHE_QUEUE=QUEUE)  # fmt: skip
     root = Path(__file__).resolve().parents[2]
     procs = [
         subprocess.Popen(
@@ -57,7 +61,7 @@ def fleet(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
                 "-m",
                 "celery",
                 "-A",
-                "workers.worker",
+                "service.worker",
                 "worker",
                 "-n",
                 f"{name}@%h",
@@ -76,7 +80,7 @@ def fleet(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     from service.app import create_app
 
     app = create_app({"TESTING": True, "DATABASE_URL": database_url, "DATA_DIR": str(data),
-                      "CELERY_BROKER_URL": url})  # fmt: skip
+                      "CELERY_BROKER_URL": url, "CELERY_QUEUE": QUEUE})  # fmt: skip
     try:
         yield {"app": app, "procs": procs, "logs": data}
     finally:
@@ -89,7 +93,7 @@ def fleet(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
                 p.kill()
         found = app.extensions.get("coinche")
         if found is not None:
-            found.pool.close()
+            found.close()
         redis.Redis.from_url(url).flushdb()
 
 
@@ -99,8 +103,8 @@ def fleet_games(store):
 
 
 def submit(app: Any, params: dict[str, Any]) -> Any:
-    with app.app_context():
-        return jobs.submit("audit", params | {"readable_by": CLUB}, "test", CLUB)
+    s = services(app)
+    return queue.submit(s.celery, s.pool, "audit", params | {"readable_by": CLUB}, "test", CLUB)
 
 
 def expected_findings(pool: Any, ids: list[Any]) -> int:

@@ -7,9 +7,11 @@ import uuid
 
 import pytest
 
+from service.bootstrap import services
 from tests.conftest import bearer
 from tests.workers.conftest import archive_line, club_games, import_events
 from workers import jobs
+from workers.queue import submit
 
 CLUB = "jobs-club"
 
@@ -203,8 +205,9 @@ def test_import_job_through_the_worker(wapp, worker, store, wait_job, pool):
     (folder / "a.ndjson").write_text("\n".join(lines) + "\n", encoding="utf-8")
     with wapp.app_context():
         params = {"path": str(folder / "a.ndjson"), "recorded_by": "token:t", "club": CLUB}
-        job_id = jobs.submit("import", params, "token:t", CLUB)
-        bad = jobs.submit("import", {"path": "../etc/passwd"}, "token:t", CLUB)
+        s = services(wapp)
+        job_id = submit(s.celery, s.pool, "import", params, "token:t", CLUB)
+        bad = submit(s.celery, s.pool, "import", {"path": "../etc/passwd"}, "token:t", CLUB)
     job = wait_job(job_id)
     assert job["status"] == "done" and job["result"]["imported"] == 3, job
     assert [r["line"] for r in job["result"]["refused"]] == [4, 5]
@@ -220,4 +223,4 @@ def test_import_job_through_the_worker(wapp, worker, store, wait_job, pool):
         ).fetchall()
     assert by == [("token:t",)]
     with pytest.raises(ValueError), wapp.app_context():
-        jobs.submit("reticulate", {}, "t", None)
+        submit(services(wapp).celery, services(wapp).pool, "reticulate", {}, "t", None)

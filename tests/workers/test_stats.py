@@ -11,7 +11,7 @@ from tests.conftest import bearer
 from tests.workers.conftest import club_games, import_events
 from tests.workers.hand import hand_archive
 from workers.results import stats_rows
-from workers.stats_sql import views_migration
+from workers.stats_sql import VIEWS_FILE, views_migration
 from workers.stats_store import checkpoint, rebuild, refresh
 
 
@@ -65,17 +65,20 @@ def test_partnership_and_club_figures_by_hand(hand, pool):
 
 
 def test_the_views_are_the_generated_migration_and_match_the_api(hand, pool):
-    import events.migrations
+    import events.store.migrations
 
-    path = Path(events.migrations.__file__).parent / "0032_stats_views.sql"
+    path = Path(events.store.migrations.__file__).parent / VIEWS_FILE
     assert path.read_text(encoding="utf-8") == views_migration()
     with pool.connection() as conn:
-        cur = conn.execute("SELECT * FROM stats_player_month WHERE player = 'cid'")
+        cur = conn.execute(
+            "SELECT * FROM stats_player_month WHERE player = 'cid' AND club = 'hand'"
+        )
         names = [d.name for d in cur.description]
         view = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-    api = rows(pool, "players", player="cid", period="month")
+    api = rows(pool, "players", player="cid", club="hand", period="month")
     assert len(view) == len(api) >= 1
     for v, a in zip(view, api, strict=True):
+        assert (v.pop("club"), v.pop("profile")) == ("hand", "ffb")  # the views' own columns
         assert {k: (float(x) if hasattr(x, "as_integer_ratio") and x is not None else x)
                 for k, x in v.items() if k != "period"} == {
             k: x for k, x in a.items() if k != "period"

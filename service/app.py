@@ -1,4 +1,11 @@
-"""The Flask application factory (Flask's tutorial habit: ``create_app(test_config)``)."""
+"""The Flask application factory (Flask's tutorial habit: ``create_app(test_config)``).
+
+One app serves both entry points that speak HTTP: the JSON API (:mod:`service.api`,
+a blueprint per resource) and the pages for people (:mod:`service.ui`). The app's
+services are built once, here, by :func:`service.bootstrap.bootstrap`; the CLI
+(:mod:`service.cli`) and the Celery worker (:mod:`service.worker`) build their app
+with this same factory.
+"""
 
 from __future__ import annotations
 
@@ -6,42 +13,57 @@ from typing import Any
 
 from flask import Flask
 
-from service import bodies, config, errors, health, spec
+from service import config, language
+from service.api import (
+    archives,
+    errors,
+    feed,
+    game_reads,
+    games,
+    health,
+    jobs,
+    players,
+    profiles,
+    requests,
+    rulings,
+    security,
+    spec,
+    stats,
+    tournaments,
+    verify,
+)
+from service.bootstrap import bootstrap
+from service.ui import pages
+
+BLUEPRINTS = (
+    health,
+    spec,
+    games,
+    game_reads,
+    rulings,
+    feed,
+    archives,
+    profiles,
+    players,
+    jobs,
+    stats,
+    verify,
+    tournaments,
+    pages,
+)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__)
+    app = Flask(__name__, static_folder="ui/static")
     app.config.from_mapping(config.from_env())
     if test_config:
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     errors.register(app)
-    bodies.register(app)
-    for blueprint in (health.bp, spec.bp):
-        app.register_blueprint(blueprint)
-    for module in _feature_modules():
+    requests.register(app)
+    security.register(app)
+    language.register(app)
+    for module in BLUEPRINTS:
         app.register_blueprint(module.bp)
+    bootstrap(app)
     return app
-
-
-def _feature_modules() -> list[Any]:
-    """The API's blueprints; each feature module exposes ``bp``."""
-    import importlib
-
-    names = [
-        "service.games",
-        "service.reads",
-        "service.feed",
-        "service.archives",
-        "service.profiles_api",
-        "service.jobs_api",
-        "service.pages",
-    ]
-    found = []
-    for name in names:
-        try:
-            found.append(importlib.import_module(name))
-        except ModuleNotFoundError as e:
-            if e.name != name:
-                raise
-    return found

@@ -16,7 +16,7 @@ from typing import Any
 
 from psycopg import Connection
 
-from service.problems import Problem
+from rules.names import clean_name
 
 SCOPES = ("read", "record", "arbiter", "admin")
 IMPLIES = {
@@ -64,16 +64,6 @@ def find_token(conn: Connection[Any], secret: str) -> Token | None:
     return Token(row[0], row[1], row[2], frozenset(row[3]))
 
 
-def parse_bearer(header: str | None) -> str | None:
-    """The secret of an ``Authorization: Bearer …`` header; None when absent."""
-    if header is None:
-        return None
-    scheme, _, secret = header.partition(" ")
-    if scheme.lower() != "bearer" or not secret.strip():
-        raise Problem("unauthorized", "use 'Authorization: Bearer <token>'")
-    return secret.strip()
-
-
 def create_token(
     conn: Connection[Any], club: str, name: str, scopes: list[str]
 ) -> tuple[Token, str]:
@@ -81,6 +71,10 @@ def create_token(
     bad = sorted(set(scopes) - set(SCOPES))
     if bad or not scopes:
         raise ValueError(f"scopes are among {', '.join(SCOPES)}; got {scopes!r}")
+    try:
+        name = clean_name(name)
+    except ValueError as e:
+        raise ValueError(f"token name: {e}") from None
     secret = new_secret()
     token = Token(uuid.uuid4(), club, name, frozenset(scopes))
     with conn.transaction():

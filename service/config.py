@@ -12,6 +12,10 @@
 | ``FEED_STREAM_MAX`` | ``COINCHE_FEED_STREAM_MAX`` | 300 s: the longest a stream stays open |
 | ``CELERY_BROKER_URL`` | ``CELERY_BROKER_URL`` | unset: the filesystem broker in DATA_DIR |
 | ``POOL_MAX`` | ``COINCHE_POOL_MAX`` | 10 |
+| ``POOL_TIMEOUT`` | ``COINCHE_POOL_TIMEOUT`` | 10 s waiting for a connection, then 503 |
+| ``READ_TIMEOUT`` | ``COINCHE_READ_TIMEOUT`` | 2 s to read a request, +1 s per 8 KiB received |
+| ``CHECKPOINT_KEY`` | ``COINCHE_CHECKPOINT_KEY`` | ``checkpoint-key.pem`` in ``DATA_DIR`` |
+| ``PG_PORT`` | ``COINCHE_PG_PORT`` | unset: the embedded server listens on its unix socket only |
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from typing import Any
+
+from events.store.config import Settings
 
 
 def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -34,5 +40,9 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "FEED_STREAM_MAX": float(e.get("COINCHE_FEED_STREAM_MAX") or 300),
         "CELERY_BROKER_URL": e.get("CELERY_BROKER_URL") or None,
         "POOL_MAX": int(e.get("COINCHE_POOL_MAX") or 10),
+        "POOL_TIMEOUT": float(e.get("COINCHE_POOL_TIMEOUT") or 10),
+        "CHECKPOINT_KEY": e.get("COINCHE_CHECKPOINT_KEY") or None,
+        "READ_TIMEOUT": float(e.get("COINCHE_READ_TIMEOUT") or 2),
+        "PG_PORT": Settings.from_env(e).pg_port,
         "JSON_SORT_KEYS": False,
     }

@@ -3,17 +3,19 @@
 An event's *hidden* fields are what a live table keeps secret: the hands and the
 deck of a ``DealStarted``, the cards of an ``AnnounceDeclared``. They are sent as
 ``null``, and named in the event's ``redacted`` list, to readers who may not see
-a live game's hidden information (see :func:`service.access.sees_hidden`).
+a live game's hidden information (see :func:`service.api.access.sees_hidden`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from events.chain import format_time
-from events.games import GameRow
-from events.reads import ChainReport
 from events.records import AppendResult, StoredEvent
+from events.store.bulk_write import ImportSummary
+from events.store.games import GameRow
+from events.store.reads import ChainReport
+from events.vocabulary.chain import format_time
+from rules.names import PLAYER_ID
 
 HIDDEN: dict[str, tuple[str, ...]] = {
     "DealStarted": ("hands", "deck"),
@@ -52,6 +54,7 @@ def game_json(row: GameRow) -> dict[str, Any]:
         "club": row.club,
         "profile": row.profile,
         "seats": dict(zip("NESW", row.players, strict=True)),
+        "player_ids": player_ids(row.players),
         "visibility": row.visibility,
         "enforcement": row.enforcement,
         "status": row.status,
@@ -82,3 +85,21 @@ def chain_json(report: ChainReport) -> dict[str, Any]:
         "stored": report.stored,
         "reason": report.reason,
     }
+
+
+def summary_json(summary: ImportSummary) -> dict[str, Any]:
+    return {
+        "imported": summary.imported,
+        "events": summary.events,
+        "refused": [
+            {"line": line, "game": game, "reason": reason} for line, game, reason in summary.refused
+        ],
+    }
+
+
+def player_ids(players: list[str]) -> dict[str, str] | None:
+    """The seats' roster ids (kept as ids when names replace them in ``seats``); None for
+    a game recorded before the roster whose seats were not adopted."""
+    if all(PLAYER_ID.match(p) for p in players):
+        return dict(zip("NESW", players, strict=True))
+    return None

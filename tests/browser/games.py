@@ -10,8 +10,8 @@ from projections.address import Upto, address_of
 from projections.entries import Entry
 from projections.fold import project, states
 from rules.cards import card_name, names
-from rules.generator import GeneratedGame
 from rules.seats import SEATS
+from rules.simulation.generator import GeneratedGame
 from tests.gamekit import entries_of, wire_game
 
 

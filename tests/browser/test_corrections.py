@@ -44,7 +44,7 @@ def test_voids_rulings_and_unrecorded_hands(
         head,
         make_token("ui-fix", ("record",)),
     )
-    post([{"type": "EventVoided", "data": {"position": head + 2, "reason": "wrong deal",
+    post([{"type": "EventVoided", "data": {"version": head + 2, "reason": "wrong deal",
                                            "by": "arb"}}], head + 2, arbiter)  # fmt: skip
     ruling = {"adjustment": {"NS": 20, "EW": 0}}
     post([{"type": "RulingIssued", "data": {"deal": 2, "ruling": ruling, "reason": "penalty",

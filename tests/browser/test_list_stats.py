@@ -21,7 +21,7 @@ TABLE_TWO = {"N": "ula", "E": "yan", "S": "wes", "W": "zoe"}
 def stats_club(record: Callable[..., str], app: Any) -> str:
     """Three finished public games of club ``ui-stats``, folded into the statistics the way
     the workers' periodic task does (``workers.stats_store.refresh``)."""
-    from service.extensions import services
+    from service.bootstrap import services
     from workers.stats_store import refresh
 
     recorded(record, "ui-stats", "ffb", 3, seats=TABLE_ONE)

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-UI = Path(__file__).resolve().parents[2] / "service" / "static" / "ui"
-TEMPLATES = Path(__file__).resolve().parents[2] / "service" / "templates" / "ui"
+UI = Path(__file__).resolve().parents[2] / "service" / "ui" / "static" / "ui"
+TEMPLATES = Path(__file__).resolve().parents[2] / "service" / "ui" / "templates" / "ui"
 
 
 @pytest.mark.parametrize(

@@ -149,8 +149,9 @@ def test_scopes_and_clubs_for_writing(api: Api, make_token: Any) -> None:
     stranger = make_token(f"else-{uuid.uuid4().hex[:6]}", ("admin",))
     assert api.append(game, nxt, version, stranger).status_code == 404  # private: not revealed
     assert api.append(str(uuid.uuid4()), nxt, 0).status_code == 404
-    void = [{"type": "EventVoided", "data": {"position": 2, "reason": "misheard", "by": "arb"}}]
-    assert api.append(game, void, version, api.recorder).status_code == 403
+    void = [{"type": "EventVoided", "data": {"version": 2, "reason": "misheard", "by": "arb"}}]
+    colleague = make_token(api.club, ("record",))  # not the token that recorded event 2
+    assert api.append(game, void, version, colleague).status_code == 403
     mixed = api.append(game, [*void, *nxt], version, api.admin)
     assert mixed.status_code == 422 and "own request" in mixed.get_json()["detail"]
     voided = api.append(game, void, version, api.arbiter)

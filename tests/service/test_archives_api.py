@@ -12,7 +12,7 @@ from flask import Flask
 
 from service.app import create_app
 from service.auth import create_token
-from service.extensions import services
+from service.bootstrap import services
 from tests.conftest import EMBEDDED, bearer
 from tests.gamekit import wire_game
 from tests.service.conftest import Api
@@ -39,7 +39,7 @@ def other_app(make_database: Callable[..., str]) -> Iterator[Any]:
     """A second server with its own database, to import an export into."""
     application = create_app({"TESTING": True, "DATABASE_URL": make_database(EMBEDDED, "archives")})
     yield application
-    services(application).pool.close()
+    services(application).close()
 
 
 def test_import_in_the_request_then_export_round_trips(api: Api, other_app: Any) -> None:
@@ -64,7 +64,7 @@ def test_import_in_the_request_then_export_round_trips(api: Api, other_app: Any)
     assert back.data == exported.data  # the same bytes, hashes checked on the way in
     twice = post(api, exported.data)
     assert twice.get_json()["imported"] == 0
-    assert all("already stored" in r["reason"] for r in twice.get_json()["refused"])
+    assert all("already in use" in r["reason"] for r in twice.get_json()["refused"])
 
 
 def test_an_import_writes_only_to_the_token_club(api: Api) -> None:
@@ -103,11 +103,14 @@ def test_import_content_type_and_size(api: Api, app: Any, monkeypatch: Any) -> N
 
 def scratch_broker(app: Any, monkeypatch: Any, folder: Any) -> None:
     """Send this test's jobs through a broker folder of its own (not the data folder's)."""
+    from service.bootstrap import services
     from workers.celery_app import celery_init_app
 
     scratch = Flask("scratch")
     scratch.config.update(DATA_DIR=str(folder))
-    monkeypatch.setitem(app.extensions, "celery", celery_init_app(scratch))
+    celery = celery_init_app(scratch)
+    monkeypatch.setitem(app.extensions, "celery", celery)
+    monkeypatch.setattr(services(app), "celery", celery)
     monkeypatch.setitem(app.config, "DATA_DIR", str(folder))
 
 
@@ -141,12 +144,12 @@ def test_a_large_import_becomes_a_job(api: Api, app: Any, monkeypatch: Any, tmp_
 def test_without_the_job_system_a_large_import_is_refused(
     api: Api, app: Any, monkeypatch: Any, tmp_path: Any
 ) -> None:
-    import service.imports as imports
+    import service.api.archives as archives
 
-    def missing(name: str) -> Any:
-        raise ImportError(name)
+    def unreachable(*args: Any, **kwargs: Any) -> Any:
+        raise ConnectionError("the broker does not answer")
 
-    monkeypatch.setattr(imports.importlib, "import_module", missing)
+    monkeypatch.setattr(archives, "submit", unreachable)
     monkeypatch.setitem(app.config, "IMPORT_SYNC_MAX", 200)
     monkeypatch.setitem(app.config, "DATA_DIR", str(tmp_path))
     answer = post(api, archive(api.club, range(1)))
@@ -170,3 +173,20 @@ def test_export_follows_the_read_rules(client: Any, make_token: Any) -> None:
     assert games(api.recorder, f"&game={live}&game={done}") == {done, live}
     assert games(api.recorder, "&status=finished") == {done}
     assert api.get("/archives/export?game=nope").status_code == 422
+
+
+def test_an_archive_with_a_version_1_void_is_imported_and_read_upcast(api: Api) -> None:
+    _g, events = wire_game("contree", 5, max_deals=1)
+    events[0]["data"].update(club=api.club, visibility="public")
+    last = len(events)  # the void names the last card by its game version
+    void = {"type": "EventVoided", "version": 1,
+            "data": {"position": last, "reason": "typed twice", "by": "arbiter"}}  # fmt: skip
+    game = str(uuid.uuid4())
+    answer = post(api, json.dumps({"game": game, "events": [*events, void]}) + "\n")
+    assert answer.status_code == 200 and answer.get_json()["imported"] == 1, answer.get_json()
+    stored = api.get(f"/games/{game}/events?after={last}", api.admin).get_json()["events"]
+    assert [(e["schema_version"], e["data"]) for e in stored] == [
+        (2, {"version": last, "reason": "typed twice", "by": "arbiter"})
+    ]
+    state = api.get(f"/games/{game}/state?view=arbiter", api.admin).get_json()
+    assert state["voided"] == [last] and state["status"] == "live"

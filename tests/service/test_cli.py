@@ -11,7 +11,7 @@ from typing import Any
 import click
 import pytest
 
-from service.cli import main
+from service.cli.main import main
 from tests.gamekit import wire_game
 from tests.service.conftest import Api
 
@@ -86,7 +86,7 @@ def test_import_and_export_round_trip(run: Any, tmp_path: Path) -> None:
     assert sorted(g["game"] for g in exported) == sorted(json.loads(x)["game"] for x in lines)
     assert all(e["recorded_by"] == "cli:import" for g in exported for e in g["events"])
     again = run("import", str(out), code=2)
-    assert "already stored" in again.output
+    assert "already in use" in again.output
     one = exported[0]["game"]
     assert run("export", "--game", one).stdout.count('"game"') == 1
     assert run("export", "--club", club, "--from", "2999-01-01").stdout.count('"game"') == 0
@@ -105,6 +105,20 @@ def test_replay_prints_the_deal_as_a_table(api: Api, run: Any) -> None:
     assert "no deal 99" in run("replay", game, "--deal", "99", code=2).output
     assert "no game" in run("replay", str(uuid.uuid4()), code=1).output
     assert "not a game id" in run("replay", "nope", code=2).output
+
+
+def test_replay_in_french_speaks_the_table_words(api: Api, run: Any) -> None:
+    _g, events = wire_game("contree", 12, max_deals=3, record_hands=False)
+    game, _version = api.record(events)
+    table = run("replay", game, "--deal", "1", "--lang", "fr").output
+    for heading in ("Donne 1", "Mains telles que données", "Enchères", "Plis", "Score",
+                    "totaux de la partie"):  # fmt: skip
+        assert heading in table, table
+    assert "passe" in table and "coinche" not in table and "pass " not in table
+    assert re.search(r"^\s+O\s+♠", table, re.MULTILINE)  # West is Ouest
+    english = run("replay", game, "--deal", "1").output
+    assert "Hands as dealt" in english and re.search(r"^\s+W\s+♠", english, re.MULTILINE)
+    assert "de" in run("replay", game, "--lang", "de", code=2).output
 
 
 def test_verify_reports_the_chain(api: Api, run: Any) -> None:

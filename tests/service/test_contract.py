@@ -23,19 +23,25 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from projections.tournament import decide
+from service import tournaments as running
+from service.bootstrap import services
 from tests.conftest import bearer
 from tests.gamekit import wire_game
 from tests.service.conftest import Api
 
 CLUB = f"contract-{uuid.uuid4().hex[:6]}"
 GAME = str(uuid.uuid4())
+TOURNAMENT = str(uuid.uuid4())
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 # The jobs operations (audits, statistics) need a worker: tests/workers/test_contract.py.
 JOBS = r"^/(audits|stats|jobs)"
 schema = schemathesis.openapi.from_path(SPEC).exclude(path_regex=JOBS)
 schema.config.generation.update(max_examples=40, no_shrink=True, deterministic=True)
-schema.config.parameters = {"game_id": GAME, "club": CLUB}
+schema.config.parameters = {
+    "game_id": GAME, "club": CLUB, "tournament_id": TOURNAMENT, "round": 1, "table": 1,
+}  # fmt: skip
 # A schema-valid request may still break a rule no JSON Schema can state (an illegal card,
 # four seats for three players, a point the game never reaches): a 422 naming it is the
 # contract there. Any other refusal of valid data still fails the check.
@@ -60,8 +66,19 @@ def admin(app: Any, make_token: Callable[..., str]) -> Iterator[str]:
     g, events = wire_game("contree", 31)
     assert g.final.over
     api.record(events, visibility="public", id=GAME, secret=api.admin)
+    tournament(app)
     yield api.admin
     app.config["FEED_STREAM_MAX"] = before
+
+
+def tournament(app: Any) -> None:
+    """The contract club's tournament ``TOURNAMENT``: two teams, round 1 drawn."""
+    store = services(app).tournaments
+    tid = uuid.UUID(TOURNAMENT)
+    running.create(store, "Contract", CLUB, {"base": "concours", "rounds": 30}, "test", tid)
+    for i in range(2):
+        running.run(store, tid, "test", decide.register, f"T{i}", [f"a{i}", f"b{i}"])
+    running.run(store, tid, "test", decide.draw, 1)
 
 
 # Archives are NDJSON text: generate lines (archive-shaped or not), not JSON values.
@@ -101,7 +118,7 @@ def test_the_links_from_a_new_game_hold(app: Any, admin: str) -> None:
                 # a game the rules accept, so that the links have something to follow
                 case.body.update(profile="ffb", club=None, first_dealer="N",
                                  seats={"N": "a", "E": "b", "S": "c", "W": "d"})  # fmt: skip
-                case.body.pop("target", None)
+                case.body.pop("length", None)
 
         def get_call_kwargs(self, case: Any) -> dict[str, Any]:
             return {"app": app}

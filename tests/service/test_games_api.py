@@ -7,7 +7,7 @@ import uuid
 from typing import Any
 
 from service.auth import revoke_token
-from service.extensions import services
+from service.bootstrap import services
 from tests.conftest import bearer
 from tests.gamekit import wire_game
 from tests.service.conftest import Api

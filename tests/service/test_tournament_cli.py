@@ -1,0 +1,54 @@
+"""``coinche tournament …`` on the test database: a small concours from creation to the CSV
+ranking, and refusals that print the rule and store nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import uuid
+from typing import Any
+
+import pytest
+
+from service.cli.main import main
+
+
+@pytest.fixture
+def run(app: Any) -> Any:
+    runner = app.test_cli_runner()
+
+    def invoke(*args: str, code: int = 0) -> Any:
+        result = runner.invoke(main, list(args))
+        assert result.exit_code == code, (result.output, result.exception)
+        return result
+
+    return invoke
+
+
+def test_a_concours_from_the_terminal(run: Any) -> None:
+    club = f"cli-{uuid.uuid4().hex[:6]}"
+    fmt = json.dumps({"base": "concours", "rounds": 2})
+    tid = run("tournament", "create", club, "Concours du jeudi", "--format", fmt).output.strip()
+    for i, name in enumerate(["Les As", "=cmd()", "Zoé & Co"]):
+        run("tournament", "register", tid, name, f"a{i}", f"b{i}")
+    out = run("tournament", "register", tid, "Les As", "x", "y", code=1).output
+    assert "team-already-registered" in out
+    plan = run("tournament", "draw", tid, "--seed", "42").output
+    assert "round 1 (random, seed 42)" in plan and "bye:" in plan
+    assert "round-incomplete" in run("tournament", "draw", tid, code=1).output
+    doc = json.loads(run("tournament", "show", tid, "--json").output)
+    table = doc["rounds"][0]["tables"][0]
+    run("tournament", "result", tid, "1", str(table["table"]), "1200", "900")
+    out = run("tournament", "result", tid, "1", str(table["table"]), "1200", "900", code=1).output
+    assert "result-already-recorded" in out
+    run("tournament", "correct", tid, "1", "1", "900", "1200", "--reason", "swapped")
+    assert "unknown-table" in run("tournament", "result", tid, "1", "5", "1", "2", code=1).output
+    run("tournament", "draw", tid)
+    text = run("tournament", "standings", tid).output
+    assert "rank" in text.splitlines()[0] and len(text.splitlines()) == 4
+    rows = list(csv.DictReader(io.StringIO(run("tournament", "standings", tid, "--csv").output)))
+    assert "'=cmd()" in {r["name"] for r in rows}  # a formula is written as text
+    assert tid in run("tournament", "list", club).output
+    assert "does not exist" in run("tournament", "show", str(uuid.uuid4()), code=1).output
+    assert "not a tournament id" in run("tournament", "show", "nope", code=2).output

@@ -41,16 +41,16 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from events.config import Settings, with_database
-from events.embedded import drop_database, ensure_database, server_url
-from events.migrate import migrate
-from events.pool import make_pool
 from events.records import NewEvent
-from events.store import EventStore
+from events.store.config import Settings, with_database
+from events.store.embedded import drop_database, ensure_database, server_url
+from events.store.event_store import EventStore
+from events.store.migrate import migrate
+from events.store.pool import make_pool
 from projections.judgement import Judgement
-from rules.generator import generate_game
 from rules.notation import action_to_wire
 from rules.registry import find_profile
+from rules.simulation.generator import generate_game
 from service.auth import create_token
 
 PROFILES = ("ffb", "contree", "tripot", "yeeqia", "ffb-sata", "funbelote-coinche")
@@ -73,7 +73,7 @@ def game_events(profile: str, seed: int, **kw: Any) -> list[Event]:
     created: Event = {"profile": profile, "first_dealer": g.first_dealer.name,
                       "seats": {s: f"{s.lower()}{seed}" for s in "NESW"}}  # fmt: skip
     if g.target != g.profile.target:
-        created["target"] = g.target
+        created["length"] = {"target": g.target}
     events = [{"type": "GameCreated", "data": created}]
     return events + [dict(zip(("type", "data"), action_to_wire(a), strict=True)) for a in g.actions]
 
@@ -182,7 +182,7 @@ def start_server(
     env = dict(os.environ, DATABASE_URL=url, COINCHE_DATA_DIR=str(data_dir))
     env.pop("CELERY_BROKER_URL", None)
     script = Path(sys.executable).with_name("coinche")
-    inline = [sys.executable, "-c", "from service.cli import main; main()"]
+    inline = [sys.executable, "-c", "from service.cli.main import main; main()"]
     argv = [str(script)] if script.exists() else inline
     argv += ["serve", "--no-worker", "--bind", f"127.0.0.1:{port}"]
     if workers:

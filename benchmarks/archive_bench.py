@@ -41,9 +41,9 @@ sys.path.insert(0, str(ROOT))
 
 def generate(job: tuple[int, int]) -> list[tuple[str, str, int]]:
     """(archive line, profile id, deals) for seeds ``first`` … ``last`` - 1."""
-    from rules.generator import generate_game
     from rules.notation import action_to_wire
     from rules.registry import PROFILES
+    from rules.simulation.generator import generate_game
 
     ids = sorted(PROFILES)
     out = []
@@ -61,7 +61,7 @@ def generate(job: tuple[int, int]) -> list[tuple[str, str, int]]:
             "visibility": "public",
         }
         if g.target != profile.target:
-            created["target"] = g.target
+            created["length"] = {"target": g.target}
         events = [{"type": "GameCreated", "data": created}]
         events += [dict(zip(("type", "data"), action_to_wire(a), strict=True)) for a in g.actions]
         line = json.dumps({"game": str(uuid.UUID(int=seed + 1, version=4)), "events": events})
@@ -89,7 +89,9 @@ def replay_rate(lines: list[str]) -> tuple[float, int]:
     for profile, created, actions in games:
         from rules.seats import Seat
 
-        game = Game.start(profile, Seat[created["first_dealer"]], created.get("target"))
+        game = Game.start(
+            profile, Seat[created["first_dealer"]], created.get("length", {}).get("target")
+        )
         for a in actions:
             judge(game, a)
             game = game.apply(a)
@@ -105,7 +107,7 @@ def start_workers(n: int, env: dict[str, str], log: Path) -> list[subprocess.Pop
                 "-m",
                 "celery",
                 "-A",
-                "workers.worker",
+                "service.worker",
                 "worker",
                 "-n",
                 f"bench{i}@%h",
@@ -143,11 +145,12 @@ def cpu_seconds(pids: list[int]) -> float:
 
 
 def run_job(app: Any, pool: Any, kind: str, chunk: int) -> tuple[float, dict[str, Any]]:
+    from service.bootstrap import services
     from workers import jobs
+    from workers.queue import submit
 
     start = time.perf_counter()
-    with app.app_context():
-        job_id = jobs.submit(kind, {"chunk_size": chunk}, "bench", None)
+    job_id = submit(services(app).celery, pool, kind, {"chunk_size": chunk}, "bench", None)
     while True:
         with pool.connection() as conn:
             job = jobs.get_job(conn, job_id)
@@ -170,11 +173,11 @@ def main() -> None:
     if args.smoke:
         args.games, args.chunk = 24, 4
 
-    from events.config import Settings, with_database
-    from events.embedded import drop_database, ensure_database, server_url
-    from events.migrate import migrate
+    from events.store.config import Settings, with_database
+    from events.store.embedded import drop_database, ensure_database, server_url
+    from events.store.migrate import migrate
     from service.app import create_app
-    from service.extensions import services
+    from service.bootstrap import services
 
     figures: dict[str, Any] = {"games": args.games, "chunk_games": args.chunk,
                                "loadavg_1m_start": round(os.getloadavg()[0], 2)}  # fmt: skip

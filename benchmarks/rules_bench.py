@@ -26,12 +26,12 @@ from collections.abc import Sequence
 
 from rules.actions import AnnounceDeclared, BeloteDeclared, CardPlayed
 from rules.game import Game
-from rules.generator import GeneratedGame, generate_game
 from rules.judge import judge
 from rules.notation import action_from_wire, action_to_wire
 from rules.registry import PROFILES
 from rules.replay import audit
 from rules.scoring import score_deal
+from rules.simulation.generator import GeneratedGame, generate_game
 
 PLAY_TYPES = (CardPlayed, AnnounceDeclared, BeloteDeclared)
 

@@ -9,8 +9,8 @@ Runs on the embedded server (``DATABASE_URL`` overrides: it is then the admin UR
 which a scratch database is created and dropped). The last line printed is one JSON
 object with every figure (times in ms, rates per second, ratios as plain numbers).
 
-The events are real: games played by :func:`rules.generator.generate_game` under all
-eight profiles, in wire form (:func:`rules.notation.action_to_wire`). The store
+The events are real: games played by :func:`rules.simulation.generator.generate_game`
+under all eight profiles, in wire form (:func:`rules.notation.action_to_wire`). The store
 figures cut them into slices of ``--events-per-game`` events, each starting with a
 ``GameCreated`` (the store judges nothing without a check hook, so a slice need not
 be a whole game). Whatever runs the write-side judgement
@@ -33,17 +33,18 @@ from typing import Any
 
 import psycopg
 
-from events.archive import COLUMNS, COPY_SIGNATURE, COPY_TRAILER, NULL_FIELD, LineParser
-from events.config import Settings, with_database
-from events.embedded import drop_database, ensure_database, server_url
-from events.migrate import migrate
-from events.pool import make_pool
+from events.archive.binary_copy import COLUMNS, COPY_SIGNATURE, COPY_TRAILER, NULL_FIELD
+from events.archive.parse import LineParser
 from events.records import NewEvent
-from events.store import EventStore
+from events.store.config import Settings, with_database
+from events.store.embedded import drop_database, ensure_database, server_url
+from events.store.event_store import EventStore
+from events.store.migrate import migrate
+from events.store.pool import make_pool
 from projections.judgement import Judgement
-from rules.generator import generate_game
 from rules.notation import action_to_wire
 from rules.registry import PROFILES, find_profile
+from rules.simulation.generator import generate_game
 
 Game = dict[str, Any]  # an archive line's document: {"game": id, "events": [{type, data}]}
 _CARDS = [r + s for s in "CDHS" for r in "789TJQKA"]
@@ -63,7 +64,7 @@ def game_created(profile: str, first_dealer: str, target: int | None, rng: rando
         "club": f"club-{rng.randrange(20)}",
     }
     if target is not None:
-        data["target"] = target
+        data["length"] = {"target": target}
     return {"type": "GameCreated", "data": data}
 
 
@@ -209,8 +210,59 @@ def appends(store: EventStore, games: list[Game], count: int) -> list[float]:
     return latencies
 
 
-def peer(url: str, games: list[Game]) -> tuple[float, float]:
-    """Seconds to write then read every game with eventsourcing's PostgreSQL recorder."""
+def database_cpu(url: str) -> float | None:
+    """CPU seconds used so far by every server process connected to ``url``'s database
+    (the pools of both stores), None when the server is not on this machine."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        pids = [r[0] for r in conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid()"
+        )]  # fmt: skip
+    total = 0.0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except FileNotFoundError:
+            continue  # a process that ended between the query and here
+        except (OSError, ValueError, IndexError):
+            return None
+    return total
+
+
+class Timed:
+    """Wall seconds, this process's CPU seconds and the database's server CPU seconds of
+    the block (see :func:`database_cpu`)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.wall = self.cpu = 0.0
+        self.server: float | None = None
+
+    def __enter__(self) -> Timed:
+        self._server = database_cpu(self.url)
+        self._cpu, self._wall = time.process_time(), time.perf_counter()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.wall = time.perf_counter() - self._wall
+        self.cpu = time.process_time() - self._cpu
+        after = database_cpu(self.url)
+        self.server = None if after is None or self._server is None else after - self._server
+
+
+def full_read(url: str, read: Any, ids: list[uuid.UUID]) -> Timed:
+    """Every game read once through ``read(game id)``."""
+    with Timed(url) as t:
+        for game in ids:
+            read(game)
+    return t
+
+
+def peer(url: str, games: list[Game], rounds: int) -> tuple[float, list[Timed]]:
+    """Seconds to write every game with eventsourcing's PostgreSQL recorder, then each of
+    ``rounds`` full reads: the payloads decoded as ours are (JSON to dicts)."""
     from eventsourcing.persistence import StoredEvent as PeerEvent
     from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 
@@ -230,15 +282,17 @@ def peer(url: str, games: list[Game]) -> tuple[float, float]:
     for batch in batches:
         recorder.insert_events(batch)
     write = time.perf_counter() - start
-    start = time.perf_counter()
-    for g in games:
-        [json.loads(e.state) for e in recorder.select_events(uuid.UUID(g["game"]))]
-    read = time.perf_counter() - start
+
+    def read(game: uuid.UUID) -> list[Any]:
+        return [json.loads(e.state) for e in recorder.select_events(game)]
+
+    ids = [uuid.UUID(g["game"]) for g in games]
+    reads = [full_read(url, read, ids) for _ in range(rounds)]
     datastore.close()
-    return write, read
+    return write, reads
 
 
-def run(games_n: int, per_game: int, append_n: int, judged_n: int) -> dict[str, float]:
+def run(games_n: int, per_game: int, append_n: int, judged_n: int) -> dict[str, Any]:
     admin = os.environ.get("DATABASE_URL") or server_url(Settings.from_env().data_dir)
     name = f"coinche_bench_{uuid.uuid4().hex[:8]}"
     ensure_database(admin, name)
@@ -250,11 +304,9 @@ def run(games_n: int, per_game: int, append_n: int, judged_n: int) -> dict[str, 
         drop_database(admin, name)
 
 
-def _measure(
-    url: str, games_n: int, per_game: int, append_n: int, judged_n: int
-) -> dict[str, float]:
+def _measure(url: str, games_n: int, per_game: int, append_n: int, judged_n: int) -> dict[str, Any]:
     total = games_n * per_game
-    r: dict[str, float] = {"games": games_n, "events_per_game": per_game, "events": total}
+    r: dict[str, Any] = {"games": games_n, "events_per_game": per_game, "events": total}
     games = sliced_games(games_n, per_game, 1)
     lines = [json.dumps(g, ensure_ascii=False) + "\n" for g in games]
     r["archive_bytes_per_event"] = round(sum(len(line.encode()) for line in lines) / total, 1)
@@ -341,20 +393,36 @@ def _measure(
         reads.append(time.perf_counter() - start)
     r["read_game_p50_ms"] = ms(statistics.median(reads))
     print(f"(4) read one game of {per_game} events: p50 {r['read_game_p50_ms']} ms")
-    start = time.perf_counter()
-    for game in ids:
-        store.read(game)
-    r["full_read_ms"] = ms(full_read := time.perf_counter() - start)
+    # the full reads, ours then the peer's, twice each: the best round of each is compared
+    # (the machine is shared: a round can fall on someone else's busy second)
+    ours = [full_read(url, store.read, ids) for _ in range(2)]
     store.pool.close()
-
-    peer_write, peer_read = peer(url, games)
-    r["peer_write_ms"], r["peer_read_ms"] = ms(peer_write), ms(peer_read)
+    peer_write, theirs = peer(url, games, 2)
+    best, best_peer = min(ours, key=lambda t: t.wall), min(theirs, key=lambda t: t.wall)
+    r["full_read_ms"], r["full_read_rounds_ms"] = ms(best.wall), [ms(t.wall) for t in ours]
+    r["peer_read_ms"], r["peer_read_rounds_ms"] = ms(best_peer.wall), [ms(t.wall) for t in theirs]
+    r["full_read_cpu_ms"], r["peer_read_cpu_ms"] = ms(best.cpu), ms(best_peer.cpu)
+    r["peer_write_ms"] = ms(peer_write)
     r["write_ours_vs_peer"] = round(peer_write / import_s, 3)  # > 1: ours is faster
-    r["read_ours_vs_peer"] = round(peer_read / full_read, 3)
+    r["read_ours_vs_peer"] = round(best_peer.wall / best.wall, 3)
+    r["read_ours_vs_peer_client_cpu"] = round(best_peer.cpu / best.cpu, 3)
     print(f"(5) eventsourcing recorder: write {r['peer_write_ms']} ms, full read "
           f"{r['peer_read_ms']} ms; ours: import {r['import_ms']} ms, full read "
           f"{r['full_read_ms']} ms; speed ours/peer: write {r['write_ours_vs_peer']}, "
-          f"read {r['read_ours_vs_peer']}")  # fmt: skip
+          f"read {r['read_ours_vs_peer']} (target >= 1.0)")  # fmt: skip
+    servers = (best.server, best_peer.server)
+    print(
+        f"(5b) full read, CPU: this process {r['full_read_cpu_ms']} ms (peer "
+        f"{r['peer_read_cpu_ms']} ms, ours/peer {r['read_ours_vs_peer_client_cpu']})"
+    )
+    if servers[0] and servers[1]:
+        r["full_read_server_cpu_ms"], r["peer_read_server_cpu_ms"] = map(ms, servers)
+        r["read_ours_vs_peer_cpu"] = round(
+            (best_peer.cpu + servers[1]) / (best.cpu + servers[0]), 3
+        )
+        print(f"     the server {r['full_read_server_cpu_ms']} ms (peer "
+              f"{r['peer_read_server_cpu_ms']} ms); client and server together ours/peer "
+              f"{r['read_ours_vs_peer_cpu']}")  # fmt: skip
     return r
 
 

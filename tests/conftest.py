@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from events.config import Settings, with_database
-from events.embedded import drop_database, ensure_database, server_url
-from events.migrate import migrate
+from events.store.config import Settings, with_database
+from events.store.embedded import drop_database, ensure_database, server_url
+from events.store.migrate import migrate
 
 EMBEDDED, EXTERNAL = "embedded", "external"
 
@@ -69,7 +69,7 @@ def app(database_url: str) -> Iterator[Any]:
     yield application
     found = application.extensions.get("coinche")
     if found is not None:
-        found.pool.close()
+        found.close()
 
 
 @pytest.fixture
@@ -81,7 +81,7 @@ def client(app: Any) -> Any:
 def make_token(app: Any) -> Callable[..., str]:
     """``make_token(club="club-a", scopes=("record",))``: a fresh token's secret."""
     from service.auth import create_token
-    from service.extensions import services
+    from service.bootstrap import services
 
     def make(
         club: str = "club-a", scopes: tuple[str, ...] = ("record",), name: str = "test"

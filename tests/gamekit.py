@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 from projections.entries import Entry, from_wire
-from rules.generator import GeneratedGame, generate_game
 from rules.notation import action_to_wire
 from rules.registry import find_profile
+from rules.simulation.generator import GeneratedGame, generate_game
 
 PLAYERS = {"N": "nadia", "E": "emile", "S": "sacha", "W": "wanda"}
 
@@ -20,8 +20,10 @@ def game_created(g: GeneratedGame, enforcement: str = "strict", **extra: Any) ->
         "first_dealer": g.first_dealer.name,
         "enforcement": enforcement,
     }
-    if g.target != g.profile.target:
-        data["target"] = g.target
+    if g.deals is not None:
+        data["length"] = {"deals": g.deals}
+    elif g.target != g.profile.target:
+        data["length"] = {"target": g.target}
     data.update(extra)
     return {"type": "GameCreated", "data": data}
 

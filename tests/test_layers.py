@@ -1,0 +1,111 @@
+"""The layering, checked on the code: arrows point down, and the pure parts stay pure.
+
+``service → workers/projections → events → rules``: a package never imports one
+above it (read from every module's import statements, function-level imports
+included). The fold, every projection module and the offline ``coinche score`` /
+``coinche audit`` load neither the database driver, nor Flask, nor marshmallow:
+checked in a clean interpreter, importing the modules and running both commands
+on a game file.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.gamekit import wire_game
+
+ROOT = Path(__file__).resolve().parent.parent
+BELOW = {
+    "rules": set(),
+    "i18n": {"rules"},
+    "analysis": {"rules"},
+    "events": {"rules"},
+    "projections": {"events", "i18n", "rules"},
+    "workers": {"projections", "analysis", "events", "i18n", "rules"},
+    "service": {"workers", "projections", "analysis", "events", "i18n", "rules"},
+}
+HEAVY = ("psycopg", "psycopg_pool", "flask", "marshmallow", "celery")
+
+
+def imported(path: Path) -> set[str]:
+    """The top-level names of every module ``path`` imports (absolute imports)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(BELOW))
+def test_no_package_imports_one_above_it(package: str) -> None:
+    upward = {}
+    for path in sorted((ROOT / package).rglob("*.py")):
+        wrong = imported(path) & (set(BELOW) - BELOW[package] - {package})
+        if wrong:
+            upward[str(path.relative_to(ROOT))] = sorted(wrong)
+    assert upward == {}
+
+
+def loaded_after(code: str) -> list[str]:
+    """The heavy libraries present in ``sys.modules`` after running ``code`` in a fresh
+    interpreter."""
+    probe = f"{code}\nimport json, sys\n"
+    probe += f"print(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    found: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_projections_load_no_driver_no_web_framework_no_marshmallow() -> None:
+    modules = sorted(p.stem for p in (ROOT / "projections").glob("*.py") if p.stem != "__init__")
+    assert {"fold", "judgement", "snapshots", "replay", "offline"} <= set(modules)
+    code = "\n".join(f"import projections.{m}" for m in modules)
+    assert loaded_after(code) == []
+
+
+def test_the_offline_commands_load_no_driver_no_web_framework_no_marshmallow(
+    tmp_path: Path,
+) -> None:
+    _g, events = wire_game("ffb", 5, enforcement="record", breaches=0.05)
+    game = tmp_path / "game.ndjson"
+    game.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    code = (
+        "import contextlib, io\n"
+        "from service.cli.offline import audit, score\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    score.main([{str(game)!r}], standalone_mode=False)\n"
+        f"    audit.main([{str(game)!r}], standalone_mode=False)\n"
+        "assert '\"findings\"' in out.getvalue() and '\"deals\"' in out.getvalue()\n"
+    )
+    assert loaded_after(code) == []
+
+
+def test_the_rules_core_never_imports_the_simulation() -> None:
+    """The generator and its players are clients of the rules, kept in ``rules/simulation``:
+    no module of the core (nor any module of events, projections, workers) imports them;
+    only the tests, the benchmarks and ``coinche demo`` do."""
+    importers = []
+    for package in ("rules", "events", "projections", "workers"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path.is_relative_to(ROOT / "rules" / "simulation"):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = []
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+                elif isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                if any(n == "rules.simulation" or n.startswith("rules.simulation.") for n in names):
+                    importers.append(str(path.relative_to(ROOT)))
+    assert importers == []

@@ -9,6 +9,7 @@ transaction open on a pooled connection. Their ``jsonb`` results are parsed by
 from __future__ import annotations
 
 import select
+import threading
 from typing import Any
 
 from psycopg import Connection, OperationalError
@@ -36,7 +37,29 @@ def make_pool(
     connection that died with a database restart is replaced instead of failing a
     request; a caller waits at most ``timeout`` seconds for one (``PoolTimeout``, an
     ``OperationalError``, after that).
+
+    A restart kills every idle connection at once, and the pool tries the next one
+    only after a growing pause (1 s, 2 s, 4 s…, psycopg_pool's backoff against busy
+    loops): with ten dead connections the first request after a restart would wait
+    past ``timeout``. So the first dead connection found also sweeps the others out
+    (:meth:`ConnectionPool.check`, in the background): the next try gets a new one.
     """
+    sweeping = threading.Lock()
+
+    def sweep() -> None:
+        try:
+            pool.check()
+        finally:
+            sweeping.release()
+
+    def check(conn: Connection[Any]) -> None:
+        try:
+            check_alive(conn)
+        except Exception:  # whatever the check raised, the pool discards it
+            if sweeping.acquire(blocking=False):
+                threading.Thread(target=sweep, name=f"{name}-sweep", daemon=True).start()
+            raise
+
     pool: Pool = ConnectionPool(
         url,
         min_size=min_size,
@@ -44,7 +67,7 @@ def make_pool(
         kwargs={"autocommit": True},
         name=name,
         timeout=timeout,
-        check=check_alive,
+        check=check,
         configure=use_fast_loads,
         open=True,
     )

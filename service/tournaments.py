@@ -78,16 +78,18 @@ def link_game(
     """Link a game of the club to a table; when the game is finished, its result (its totals,
     or in duplicate its deals' marks as the boards) is recorded with it. In duplicate, a
     deal whose hands were recorded must be its board's. A game linked while it was played is
-    linked again once finished, to record its result."""
+    linked again once finished, to record its result. The game must be played under the
+    format's profile, and in duplicate deal ``i`` dealt as board ``i`` (its dealer, and its
+    hands where they were recorded; :func:`projections.tournament.decide.link`)."""
     with games.pool.connection() as conn:
         row = get_game(conn, game_id)
         if row is None or row.club != club:
             raise TournamentError("unknown-game", f"no game {game_id} of club {club}", "game")
         sheet = score_sheet(state_at(conn, game_id, None)) if row.status == "finished" else None
-    dealt = [e.data.get("hands") for e in games.read(game_id) if e.type == "DealStarted"]
+    facts = game_facts(games, game_id, row.profile)
 
     def command(state: Tournament) -> list[tuple[str, dict[str, Any]]]:
-        events = decide.link(state, round_number, table, str(game_id), dealt)
+        events = decide.link(state, round_number, table, str(game_id), facts)
         if sheet is None:
             if not events:
                 raise TournamentError(
@@ -106,3 +108,18 @@ def link_game(
         return events
 
     return run(store, tid, by, command)
+
+
+def game_facts(games: EventStore, game_id: UUID, profile: str | None) -> decide.GameFacts:
+    """How ``game_id`` was played, from its events: its first dealer, and each deal's dealer
+    and hands in order (a played deal's ``DealStarted``, a score-only ``DealSummarized``)."""
+    first_dealer = ""
+    deals: list[tuple[str, Any]] = []
+    for e in games.read(game_id):
+        if e.type == "GameCreated":
+            first_dealer = str(e.data.get("first_dealer"))
+        elif e.type == "DealStarted":
+            deals.append((str(e.data.get("dealer")), e.data.get("hands")))
+        elif e.type == "DealSummarized":
+            deals.append((str(e.data.get("dealer")), None))
+    return decide.GameFacts(profile or "", first_dealer, deals)

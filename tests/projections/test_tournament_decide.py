@@ -162,6 +162,68 @@ def test_a_duplicate_session_deals_its_boards_once_and_ranks_by_matchpoints() ->
     assert ranking[0].matchpoints >= ranking[-1].matchpoints
 
 
+GAME = "5b0e0000-0000-4000-8000-0000000000aa"
+
+
+def duplicate_run(profile: str) -> tuple[Run, list[dict]]:
+    run = Run({"base": "duplicate", "length_value": 4, "profile": profile})
+    for name in "ABCDEF":
+        run.do(decide.register, name, [name + "1", name + "2"])
+    (drawn,) = run.do(decide.draw, 11)
+    return run, drawn[1]["boards"]
+
+
+@pytest.mark.parametrize(
+    ("profile", "dealers"), [("ffb", "NWSE"), ("contree", "NWSE"), ("yeeqia", "NESW")]
+)
+def test_the_boards_and_every_tables_first_dealer_follow_the_profiles_direction(
+    profile: str, dealers: str
+) -> None:
+    """A game under the profile deals board ``b`` at its deal ``b``: the boards' dealers turn
+    the profile's way, and every table starts on board 1's dealer (not a per-table one)."""
+    run, boards = duplicate_run(profile)
+    assert "".join(b["dealer"] for b in boards) == dealers
+    tables = run.state.rounds[0].tables.values()
+    assert [t.first_dealer for t in tables] == ["N", "N", "N"]
+    hands = boards[1]["hands"]  # dealt by the seat after the dealer the profile's way first
+    assert sorted(c for h in hands.values() for c in h) == sorted(
+        c for h in boards[0]["hands"].values() for c in h
+    )
+
+
+def test_a_concours_plan_still_turns_the_first_dealer_with_the_table() -> None:
+    run = Run({"base": "concours"})
+    for name in "ABCDEF":
+        run.do(decide.register, name, [name + "1", name + "2"])
+    run.do(decide.draw, 11)
+    assert [t.first_dealer for t in run.state.rounds[0].tables.values()] == ["N", "E", "S"]
+
+
+def test_a_duplicate_game_is_linked_only_if_played_under_the_profile_and_as_the_boards() -> None:
+    run, boards = duplicate_run("ffb")
+    facts = decide.GameFacts
+    refused("profile-mismatch", run, decide.link, 1, 1, GAME, facts("contree", "N"))
+    refused("dealer-mismatch", run, decide.link, 1, 1, GAME, facts("ffb", "E"))
+    wrong_turn = [("N", None), ("E", None)]  # the second deal dealt clockwise
+    refused("dealer-mismatch", run, decide.link, 1, 1, GAME, facts("ffb", "N", wrong_turn))
+    other = dict(boards[1]["hands"])  # board 2's hands at deal 3
+    deals = [("N", None), ("W", None), ("S", other)]
+    refused("board-mismatch", run, decide.link, 1, 1, GAME, facts("ffb", "N", deals))
+    deals = [("N", boards[0]["hands"]), ("W", None), ("S", None), ("E", None), ("N", None)]
+    (linked,) = run.do(decide.link, 1, 1, GAME, facts("ffb", "N", deals))
+    assert linked == ("GameLinked", {"round": 1, "table": 1, "game": GAME})
+
+
+def test_a_concours_game_is_checked_for_its_profile_only() -> None:
+    run = Run({"base": "concours"})
+    for name in "AB":
+        run.do(decide.register, name, [name + "1", name + "2"])
+    run.do(decide.draw, 11)
+    facts = decide.GameFacts
+    refused("profile-mismatch", run, decide.link, 1, 1, GAME, facts("contree", "N"))
+    assert run.do(decide.link, 1, 1, GAME, facts("ffb", "S", [("S", None), ("E", None)]))
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(2, 11), st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_the_ranking_does_not_depend_on_the_order_results_were_recorded(teams, seed, rnd):

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from projections.tournament import decide
+from projections.tournament.documents import standings_document
 from projections.tournament.ranking import standings
 from projections.tournament.state import Tournament, fold
+from rules.tournament.boards import deal_boards
 from rules.tournament.errors import TournamentError
-from rules.tournament.formats import RankKey
+from rules.tournament.formats import RankKey, format_document, format_from_document
 
 RANKING = (RankKey.WINS, RankKey.POINTS)
 
@@ -222,6 +226,47 @@ def test_a_concours_game_is_checked_for_its_profile_only() -> None:
     facts = decide.GameFacts
     refused("profile-mismatch", run, decide.link, 1, 1, GAME, facts("contree", "N"))
     assert run.do(decide.link, 1, 1, GAME, facts("ffb", "S", [("S", None), ("E", None)]))
+
+
+BYE = Path(__file__).parent.parent / "fixtures" / "tournaments" / "duplicate-bye.json"
+
+
+@pytest.mark.parametrize(
+    ("bye_points", "expect"), [(None, "expect"), (60, "expect_with_bye_points_60")]
+)
+def test_a_duplicate_bye_scores_the_formats_bye_points_per_cent(
+    bye_points: int | None, expect: str
+) -> None:
+    doc = json.loads(BYE.read_text())
+    fmt = dict(doc["format"]) if bye_points is None else {**doc["format"], "bye_points": bye_points}
+    created = {"name": "Bye", "club": "lyon", "format": format_document(format_from_document(fmt))}
+    events: list = [("TournamentCreated", created)]
+    for team in doc["teams"]:
+        players = [f"{team}1", f"{team}2"]
+        events.append(
+            ("TeamRegistered", {"team": team, "name": team, "players": players, "first_round": 1})
+        )
+    tables = [
+        {"table": i, "ns": ns, "ew": ew, "first_dealer": "N"}
+        for i, (ns, ew) in enumerate(doc["tables"], start=1)
+    ]
+    boards = [{"board": b.number, "dealer": b.dealer, "hands": b.hands} for b in deal_boards(1, 2)]
+    drawn = {"round": 1, "seed": 1, "method": "random", "tables": tables, "bye": doc["bye"]}
+    events.append(("RoundDrawn", {**drawn, "rematches": [], "boards": boards}))
+    for board, table, ns, ew in doc["results"]:
+        points = {"NS": ns, "EW": ew}
+        result = {"round": 1, "table": table, "board": board, "points": points}
+        events.append(("ResultRecorded", {**result, "source": "entered"}))
+    rows = standings_document(fold(events))
+    assert [[r["rank"], r["team"], r["matchpoints"], r["imps"]] for r in rows] == doc[expect]
+    assert next(r for r in rows if r["team"] == doc["bye"])["points_for"] == 0
+
+
+def test_a_duplicate_bye_is_a_percentage() -> None:
+    with pytest.raises(TournamentError) as caught:
+        decide.create("x", "lyon", {"base": "duplicate", "bye_points": 101})
+    assert caught.value.field == "bye_points"
+    assert decide.create("x", "lyon", {"base": "concours", "bye_points": 500})
 
 
 @settings(max_examples=25, deadline=None)

@@ -23,7 +23,10 @@ from projections.replay import state_at
 from projections.sheet import score_sheet
 from projections.tournament import decide
 from projections.tournament.state import Tournament, fold, fold_more
+from rules.names import PLAYER_ID
 from rules.tournament.errors import TournamentError
+from service.players import registry
+from service.players.names import named
 
 Command = Callable[..., list[tuple[str, dict[str, Any]]]]
 
@@ -46,6 +49,50 @@ def create(
 
 def load(store: TournamentStore, tid: UUID) -> Tournament:
     return fold((e.type, e.data) for e in store.read(tid))
+
+
+def shown(store: TournamentStore, doc: Any) -> Any:
+    """``doc`` as people read it: every roster id of a registration replaced by the
+    player's name from the roster ("erased player" once erased)."""
+    with store.pool.connection() as conn:
+        return named(conn, doc)
+
+
+def roster_players(store: TournamentStore, club: str, players: Any) -> Any:
+    """A registration's ``players``, each a roster id of ``club`` or a free-text name (a
+    club without a roster): an id must be the club's player and not erased, and a merged
+    one counts as the player it was merged into; a name is left as typed. Anything else
+    is left for :func:`projections.tournament.decide.register` to refuse."""
+    if not isinstance(players, list) or not any(
+        isinstance(p, str) and PLAYER_ID.match(p.strip()) for p in players
+    ):
+        return players
+    out: list[Any] = []
+    with store.pool.connection() as conn:
+        for value in players:
+            if not isinstance(value, str) or not PLAYER_ID.match(value.strip()):
+                out.append(value)
+                continue
+            player = registry.get(conn, value.strip())
+            if player is None or player.club != club:
+                raise TournamentError(
+                    "unknown-player", f"club {club!r} has no player {value.strip()}", "players"
+                )
+            if player.erased_at is not None:
+                raise TournamentError(
+                    "erased-player", f"player {player.player_id} was erased", "players"
+                )
+            out.append(player.merged_into or player.player_id)
+    return out
+
+
+def register(
+    store: TournamentStore, tid: UUID, by: str, name: Any, players: Any
+) -> tuple[Tournament, list[tuple[str, dict[str, Any]]]]:
+    """Register team ``name`` of two ``players`` (roster ids or names, see
+    :func:`roster_players`)."""
+    club = load(store, tid).club
+    return run(store, tid, by, decide.register, name, roster_players(store, club, players))
 
 
 def run(

@@ -79,3 +79,25 @@ def test_standings_as_json(run: Any) -> None:
     assert all(r["withdrawn"] is False and r["matchpoints"] == 0 for r in rows)
     out = run("tournament", "standings", str(uuid.uuid4()), "--json", code=1).output
     assert "does not exist" in out
+
+
+def test_the_readmes_walk_through_of_forty_teams(run: Any) -> None:
+    """The README's concours from the terminal, step by step: a team cannot withdraw right
+    after a draw (its table plays), it can once its table's result is in; 39 teams: a bye."""
+    club = f"cli-{uuid.uuid4().hex[:6]}"
+    fmt = json.dumps({"base": "concours", "rounds": 6, "length_value": 10})
+    tid = run("tournament", "create", club, "Concours du jeudi", "--format", fmt).output.strip()
+    for i in range(1, 41):
+        run("tournament", "register", tid, f"Team {i}", f"Player {i}a", f"Player {i}b")
+    run("tournament", "draw", tid)
+    assert "game-in-progress" in run("tournament", "withdraw", tid, "17", code=1).output
+    run("tournament", "result", tid, "1", "1", "1240", "860")
+    run("tournament", "correct", tid, "1", "1", "860", "1240", "--reason", "teams swapped")
+    for t in range(2, 21):
+        run("tournament", "result", tid, "1", str(t), "1000", str(600 + 20 * t))
+    run("tournament", "withdraw", tid, "17", "--reason", "train")
+    plan = run("tournament", "draw", tid).output
+    assert plan.startswith("round 2 (swiss,") and plan.count("  table ") == 19
+    assert "bye:" in plan and " 17. Team 17 " not in plan
+    rows = list(csv.DictReader(io.StringIO(run("tournament", "standings", tid, "--csv").output)))
+    assert len(rows) == 40 and [r["withdrawn"] for r in rows].count("True") == 1

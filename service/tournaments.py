@@ -169,4 +169,4 @@ def game_facts(games: EventStore, game_id: UUID, profile: str | None) -> decide.
             deals.append((str(e.data.get("dealer")), e.data.get("hands")))
         elif e.type == "DealSummarized":
             deals.append((str(e.data.get("dealer")), None))
-    return decide.GameFacts(profile or "", first_dealer, deals)
+    return decide.GameFacts(profile, first_dealer, deals)

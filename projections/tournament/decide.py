@@ -38,7 +38,7 @@ class GameFacts:
     for each deal in order, its dealer and its hands (None where they were not recorded,
     as in a score-only deal)."""
 
-    profile: str
+    profile: str | None  # None: a club's own or an inline profile
     first_dealer: str
     deals: Sequence[tuple[str, Mapping[str, Sequence[str]] | None]] = ()
 
@@ -188,10 +188,11 @@ def _played_as_the_boards(
     state: Tournament, boards: Sequence[Mapping[str, Any]], game: str, facts: GameFacts
 ) -> None:
     if facts.profile != state.format.profile:
+        played = "a club's own profile" if facts.profile is None else repr(facts.profile)
         raise TournamentError(
             "profile-mismatch",
-            f"game {game} is played under profile {facts.profile!r}; this tournament's games "
-            f"are played under {state.format.profile!r}",
+            f"game {game} is played under {played}; this tournament's games are played "
+            f"under {state.format.profile!r}",
             "game",
         )
     if not state.format.duplicate:

@@ -207,6 +207,7 @@ def test_a_duplicate_game_is_linked_only_if_played_under_the_profile_and_as_the_
     run, boards = duplicate_run("ffb")
     facts = decide.GameFacts
     refused("profile-mismatch", run, decide.link, 1, 1, GAME, facts("contree", "N"))
+    refused("profile-mismatch", run, decide.link, 1, 1, GAME, facts(None, "N"))  # a club's
     refused("dealer-mismatch", run, decide.link, 1, 1, GAME, facts("ffb", "E"))
     wrong_turn = [("N", None), ("E", None)]  # the second deal dealt clockwise
     refused("dealer-mismatch", run, decide.link, 1, 1, GAME, facts("ffb", "N", wrong_turn))

@@ -23,7 +23,10 @@ from projections.replay import state_at
 from projections.sheet import score_sheet
 from projections.tournament import decide
 from projections.tournament.state import Tournament, fold, fold_more
+from rules.names import PLAYER_ID
 from rules.tournament.errors import TournamentError
+from service.players import registry
+from service.players.names import named
 
 Command = Callable[..., list[tuple[str, dict[str, Any]]]]
 
@@ -46,6 +49,50 @@ def create(
 
 def load(store: TournamentStore, tid: UUID) -> Tournament:
     return fold((e.type, e.data) for e in store.read(tid))
+
+
+def shown(store: TournamentStore, doc: Any) -> Any:
+    """``doc`` as people read it: every roster id of a registration replaced by the
+    player's name from the roster ("erased player" once erased)."""
+    with store.pool.connection() as conn:
+        return named(conn, doc)
+
+
+def roster_players(store: TournamentStore, club: str, players: Any) -> Any:
+    """A registration's ``players``, each a roster id of ``club`` or a free-text name (a
+    club without a roster): an id must be the club's player and not erased, and a merged
+    one counts as the player it was merged into; a name is left as typed. Anything else
+    is left for :func:`projections.tournament.decide.register` to refuse."""
+    if not isinstance(players, list) or not any(
+        isinstance(p, str) and PLAYER_ID.match(p.strip()) for p in players
+    ):
+        return players
+    out: list[Any] = []
+    with store.pool.connection() as conn:
+        for value in players:
+            if not isinstance(value, str) or not PLAYER_ID.match(value.strip()):
+                out.append(value)
+                continue
+            player = registry.get(conn, value.strip())
+            if player is None or player.club != club:
+                raise TournamentError(
+                    "unknown-player", f"club {club!r} has no player {value.strip()}", "players"
+                )
+            if player.erased_at is not None:
+                raise TournamentError(
+                    "erased-player", f"player {player.player_id} was erased", "players"
+                )
+            out.append(player.merged_into or player.player_id)
+    return out
+
+
+def register(
+    store: TournamentStore, tid: UUID, by: str, name: Any, players: Any
+) -> tuple[Tournament, list[tuple[str, dict[str, Any]]]]:
+    """Register team ``name`` of two ``players`` (roster ids or names, see
+    :func:`roster_players`)."""
+    club = load(store, tid).club
+    return run(store, tid, by, decide.register, name, roster_players(store, club, players))
 
 
 def run(
@@ -78,16 +125,18 @@ def link_game(
     """Link a game of the club to a table; when the game is finished, its result (its totals,
     or in duplicate its deals' marks as the boards) is recorded with it. In duplicate, a
     deal whose hands were recorded must be its board's. A game linked while it was played is
-    linked again once finished, to record its result."""
+    linked again once finished, to record its result. The game must be played under the
+    format's profile, and in duplicate deal ``i`` dealt as board ``i`` (its dealer, and its
+    hands where they were recorded; :func:`projections.tournament.decide.link`)."""
     with games.pool.connection() as conn:
         row = get_game(conn, game_id)
         if row is None or row.club != club:
             raise TournamentError("unknown-game", f"no game {game_id} of club {club}", "game")
         sheet = score_sheet(state_at(conn, game_id, None)) if row.status == "finished" else None
-    dealt = [e.data.get("hands") for e in games.read(game_id) if e.type == "DealStarted"]
+    facts = game_facts(games, game_id, row.profile)
 
     def command(state: Tournament) -> list[tuple[str, dict[str, Any]]]:
-        events = decide.link(state, round_number, table, str(game_id), dealt)
+        events = decide.link(state, round_number, table, str(game_id), facts)
         if sheet is None:
             if not events:
                 raise TournamentError(
@@ -106,3 +155,18 @@ def link_game(
         return events
 
     return run(store, tid, by, command)
+
+
+def game_facts(games: EventStore, game_id: UUID, profile: str | None) -> decide.GameFacts:
+    """How ``game_id`` was played, from its events: its first dealer, and each deal's dealer
+    and hands in order (a played deal's ``DealStarted``, a score-only ``DealSummarized``)."""
+    first_dealer = ""
+    deals: list[tuple[str, Any]] = []
+    for e in games.read(game_id):
+        if e.type == "GameCreated":
+            first_dealer = str(e.data.get("first_dealer"))
+        elif e.type == "DealStarted":
+            deals.append((str(e.data.get("dealer")), e.data.get("hands")))
+        elif e.type == "DealSummarized":
+            deals.append((str(e.data.get("dealer")), None))
+    return decide.GameFacts(profile, first_dealer, deals)

@@ -11,11 +11,14 @@ acting at once cannot both succeed on a stale state.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from projections.tournament.ranking import met_pairs, standings
 from projections.tournament.state import Tournament, fold
 from rules.names import clean_name
+from rules.registry import find_profile
+from rules.seats import Direction
 from rules.tournament.boards import deal_boards
 from rules.tournament.errors import TournamentError
 from rules.tournament.formats import format_document, format_from_document
@@ -24,7 +27,20 @@ from rules.tournament.pairing import first_dealer, random_draw, swiss_draw
 Event = tuple[str, dict[str, Any]]
 MAX_TEAMS = 1000
 
-__all__ = ["correct", "create", "draw", "fold", "link", "record", "register", "withdraw"]
+__all__ = [
+    "GameFacts", "correct", "create", "draw", "fold", "link", "record", "register", "withdraw",
+]  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What a linked game says about how it was played: its profile, its first dealer and,
+    for each deal in order, its dealer and its hands (None where they were not recorded,
+    as in a score-only deal)."""
+
+    profile: str | None  # None: a club's own or an inline profile
+    first_dealer: str
+    deals: Sequence[tuple[str, Mapping[str, Sequence[str]] | None]] = ()
 
 
 def create(name: str, club: str, format_doc: Mapping[str, Any]) -> list[Event]:
@@ -106,16 +122,23 @@ def draw(state: Tournament, seed: int) -> list[Event]:
         byes = {r.bye for r in state.rounds if r.bye is not None}
         pairing = swiss_draw(ranked, met_pairs(state), byes)
         method = "swiss-fallback" if pairing.rematches else "swiss"
-    tables = [
-        {"table": i, "ns": ns, "ew": ew, "first_dealer": first_dealer(number, i)}
-        for i, (ns, ew) in enumerate(pairing.tables, start=1)
-    ]
     boards = []
     if state.format.duplicate:
+        clockwise = find_profile(state.format.profile).direction is Direction.CLOCKWISE
         boards = [
             {"board": b.number, "dealer": b.dealer, "hands": b.hands}
-            for b in deal_boards(seed, state.format.length_value)
+            for b in deal_boards(seed, state.format.length_value, clockwise)
         ]
+    tables = [
+        {
+            "table": i,
+            "ns": ns,
+            "ew": ew,
+            # duplicate: every table starts on board 1, so with board 1's dealer
+            "first_dealer": boards[0]["dealer"] if boards else first_dealer(number, i),
+        }
+        for i, (ns, ew) in enumerate(pairing.tables, start=1)
+    ]
     data = {
         "round": number,
         "seed": seed,
@@ -133,12 +156,14 @@ def link(
     round_number: int,
     table_number: int,
     game: str,
-    dealt: Sequence[Mapping[str, Sequence[str]] | None] = (),
+    facts: GameFacts | None = None,
 ) -> list[Event]:
     """The game a table plays (recorded through the games API) is tied to its round and table.
 
-    In duplicate, ``dealt`` lists the hands of the game's deals in order (None where they
-    were not recorded): deal ``i`` must have been dealt as board ``i``. Linking the same
+    ``facts`` (see :class:`GameFacts`), when given, are checked: the game is played under
+    the format's profile (``profile-mismatch``), and in duplicate deal ``i`` was dealt as
+    board ``i``: by its dealer (``dealer-mismatch``, the game's first dealer included) and,
+    where the hands were recorded, with its hands (``board-mismatch``). Linking the same
     game again makes no event."""
     table = _table(state, round_number, table_number)
     if table.game == game:
@@ -154,17 +179,48 @@ def link(
                 raise TournamentError(
                     "game-already-linked", f"game {game} is table {t.number} of round {r.number}"
                 )
-    boards = state.rounds[round_number - 1].boards if state.format.duplicate else []
-    for board, hands in zip(boards, dealt, strict=False):
+    if facts is not None:
+        _played_as_the_boards(state, state.rounds[round_number - 1].boards, game, facts)
+    return [("GameLinked", {"round": round_number, "table": table_number, "game": game})]
+
+
+def _played_as_the_boards(
+    state: Tournament, boards: Sequence[Mapping[str, Any]], game: str, facts: GameFacts
+) -> None:
+    if facts.profile != state.format.profile:
+        played = "a club's own profile" if facts.profile is None else repr(facts.profile)
+        raise TournamentError(
+            "profile-mismatch",
+            f"game {game} is played under {played}; this tournament's games are played "
+            f"under {state.format.profile!r}",
+            "game",
+        )
+    if not state.format.duplicate:
+        return
+    if boards and facts.first_dealer != boards[0]["dealer"]:
+        raise TournamentError(
+            "dealer-mismatch",
+            f"game {game} starts with {facts.first_dealer} dealing; board 1 is dealt by "
+            f"{boards[0]['dealer']}",
+            "game",
+        )
+    for board, (dealer, hands) in zip(boards, facts.deals, strict=False):
+        number = board["board"]
+        if dealer != board["dealer"]:
+            raise TournamentError(
+                "dealer-mismatch",
+                f"deal {number} of game {game} was dealt by {dealer}; board {number} is dealt "
+                f"by {board['dealer']}",
+                "game",
+            )
         for seat, cards in (hands or {}).items():
             if sorted(cards) != sorted(board["hands"][seat]):
                 raise TournamentError(
                     "board-mismatch",
-                    f"deal {board['board']} of game {game} was not dealt as board "
-                    f"{board['board']} ({seat} holds {' '.join(sorted(cards))})",
+                    f"deal {number} of game {game} was not dealt as board "
+                    f"{number} ({seat} holds {' '.join(sorted(cards))})",
                     "game",
                 )
-    return [("GameLinked", {"round": round_number, "table": table_number, "game": game})]
 
 
 def record(

@@ -3,7 +3,9 @@
 A duplicate tournament's rounds are scored one by one (each board against the tables of
 its round, a full board having as many results as the round has tables, Neuberg below
 that) and each team's matchpoints and tops summed over the rounds: its percentage is
-``100 × matchpoints / top``.
+``100 × matchpoints / top``. A team with a round's bye gets the format's ``bye_points``
+per cent of that round's top (:func:`~rules.tournament.duplicate.bye_score`), so a bye
+neither sinks a team to 0 % nor lifts it above what the format says.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from projections.tournament.state import Tournament
-from rules.tournament.duplicate import BoardResult, score_session
+from rules.tournament.duplicate import BoardResult, bye_score, score_session
 from rules.tournament.standings import Bye, Game, Standing, rank
 
 
@@ -25,8 +27,9 @@ def standings(state: Tournament) -> list[Standing]:
     byes = [Bye(r.number, r.bye) for r in state.rounds if r.bye is not None]
     duplicate = duplicate_scores(state) if state.format.duplicate else None
     fmt = state.format
+    bye_points = 0 if fmt.duplicate else fmt.bye_points  # duplicate: in the percentage
     return rank(
-        list(state.teams), games, byes, fmt.ranking, bye_points=fmt.bye_points, duplicate=duplicate
+        list(state.teams), games, byes, fmt.ranking, bye_points=bye_points, duplicate=duplicate
     )
 
 
@@ -39,7 +42,11 @@ def duplicate_scores(state: Tournament) -> dict[str, tuple[Fraction, Fraction]]:
             for t in r.tables.values()
             for board, marks in t.boards.items()
         ]
-        for team, score in score_session(results, expected=len(r.tables)).items():
+        scores = score_session(results, expected=len(r.tables))
+        if r.bye is not None:
+            boards = state.format.length_value
+            scores[r.bye] = bye_score(r.bye, state.format.bye_points, len(r.tables), boards)
+        for team, score in scores.items():
             line = sums.setdefault(team, [Fraction(0), Fraction(0), Fraction(0)])
             line[0] += score.matchpoints
             line[1] += score.top

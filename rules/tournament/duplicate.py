@@ -94,6 +94,18 @@ def cross_imps(nets: Sequence[int], scale: Sequence[int] = IMP_SCALE) -> list[Fr
     ]
 
 
+def bye_score(team: str, percentage: int, expected: int, boards: int) -> TeamScore:
+    """The session of ``team``, which had the bye of a round of ``expected`` tables and
+    ``boards`` boards: ``percentage`` of the top a team playing every board would have had
+    (``2(expected - 1)`` per board), and 0 cross-IMPs (the average).
+
+    >>> bye_score("e", 50, expected=2, boards=2).matchpoints
+    Fraction(2, 1)
+    """
+    top = 2 * (expected - 1) * boards
+    return TeamScore(team, Fraction(percentage * top, 100), top, Fraction(0), 0)
+
+
 def score_session(
     results: Iterable[BoardResult], expected: int | None = None
 ) -> dict[str, TeamScore]:

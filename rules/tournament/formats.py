@@ -53,7 +53,9 @@ class Format:
     length_value: int  # deals per game, or the target score
     profile: str  # the rule profile the games are played under
     ranking: tuple[RankKey, ...]
-    bye_points: int  # a bye is a win with these points scored and none conceded
+    bye_points: int  # a concours: a bye is a win with these points scored and none
+    # conceded; duplicate: the bye's round counts this percentage (0 to 100) of the
+    # round's top in matchpoints, and 0 cross-IMPs (the average)
     duplicate: bool  # every table of a round plays the same pre-dealt boards
 
 
@@ -83,6 +85,7 @@ DUPLICATE = replace(
     name="Duplicate: 1 session of 12 boards, matchpoints",
     rounds=1,
     ranking=(RankKey.MATCHPOINTS,),
+    bye_points=50,  # the bye's round counts as an average session
     duplicate=True,
 )
 DUPLICATE_IMPS = replace(
@@ -163,6 +166,10 @@ def _check_consistent(fmt: Format) -> None:
         raise TournamentError("bad-format", "matchpoints and imps rank duplicate only", "ranking")
     if fmt.duplicate and fmt.length_value > 36:
         raise TournamentError("bad-format", "at most 36 boards per round", "length_value")
+    if fmt.duplicate and fmt.bye_points > 100:
+        raise TournamentError(
+            "bad-format", "a duplicate bye scores a percentage, from 0 to 100", "bye_points"
+        )
 
 
 def _text(value: object, key: str) -> str:

@@ -94,11 +94,20 @@ def _run(tid: UUID, scope: str, command: Any, *args: Any) -> Response:
         state, events = running.run(services().tournaments, tid, token.recorded_by, command, *args)
     except TournamentError as error:
         raise refused(error) from None
+    return _written(state, events)
+
+
+def _written(state: Tournament, events: list[tuple[str, dict[str, Any]]]) -> Response:
+    """201 with the new version and the events as stored (roster ids as they are)."""
     response = jsonify(
         {"version": state.version, "events": [{"type": t, "data": d} for t, d in events]}
     )
     response.status_code = 201
     return response
+
+
+def _named(doc: Any) -> Any:
+    return running.shown(services().tournaments, doc)
 
 
 def _round(state: Tournament, number: int) -> Round:
@@ -154,7 +163,7 @@ def list_tournaments() -> Response:
 @bp.get("/tournaments/<uuid:tid>")
 def get_tournament(tid: UUID) -> Response:
     load_args(NoArgs())
-    return jsonify(tournament_document(_state(tid), str(tid)))
+    return jsonify(_named(tournament_document(_state(tid), str(tid))))
 
 
 @bp.get("/tournaments/<uuid:tid>/events")
@@ -192,8 +201,16 @@ def _sees_boards(state: Tournament, rnd: Round) -> bool:
 
 @bp.post("/tournaments/<uuid:tid>/teams")
 def register_team(tid: UUID) -> Response:
+    """A team of two players, each a roster id of the club or a free-text name."""
     body = load(RegisterBody(), json_body())
-    return _run(tid, "arbiter", decide.register, body["name"], body["players"])
+    token = _writer(tid, "arbiter")
+    try:
+        state, events = running.register(
+            services().tournaments, tid, token.recorded_by, body["name"], body["players"]
+        )
+    except TournamentError as error:
+        raise refused(error) from None
+    return _written(state, events)
 
 
 @bp.post("/tournaments/<uuid:tid>/teams/<team>/withdrawal")
@@ -213,7 +230,7 @@ def draw_round(tid: UUID) -> Response:
 def get_round(tid: UUID, number: int) -> Response:
     load_args(NoArgs())
     state = _state(tid)
-    return jsonify(round_document(state, _round(state, number)))
+    return jsonify(_named(round_document(state, _round(state, number))))
 
 
 @bp.get("/tournaments/<uuid:tid>/rounds/<int:number>/boards")
@@ -245,11 +262,7 @@ def link_game(tid: UUID, number: int, table: int) -> Response:
         )
     except TournamentError as error:
         raise refused(error) from None
-    response = jsonify(
-        {"version": state.version, "events": [{"type": t, "data": d} for t, d in events]}
-    )
-    response.status_code = 201
-    return response
+    return _written(state, events)
 
 
 @bp.post("/tournaments/<uuid:tid>/rounds/<int:number>/tables/<int:table>/result")
@@ -277,7 +290,7 @@ def correct_result(tid: UUID, number: int, table: int) -> Response:
 def get_standings(tid: UUID) -> Response:
     args = load_args(StandingsArgs())
     state = _state(tid)
-    rows = standings_document(state)
+    rows = _named(standings_document(state))
     if args.get("format") == "csv":
         response = Response(to_csv(rows, STANDING_COLUMNS), mimetype="text/csv")
         response.headers["Content-Disposition"] = 'attachment; filename="standings.csv"'

@@ -107,8 +107,11 @@ def list_(club: str) -> None:
 @click.argument("players", nargs=2)
 @with_appcontext
 def register(tid: str, name: str, players: tuple[str, str]) -> None:
-    """Register team NAME of two PLAYERS."""
-    _run(tid, decide.register, name, list(players))
+    """Register team NAME of two PLAYERS: roster ids (pl_…) of the club, or names."""
+    with _refusals():
+        _, events = running.register(_store(), _tid(tid), BY, name, list(players))
+    for event_type, data in events:
+        click.echo(json.dumps({"type": event_type, "data": data}, ensure_ascii=False))
 
 
 @tournament.command("withdraw")
@@ -136,7 +139,7 @@ def draw(tid: str, seed: int | None) -> None:
         state, _ = running.run(
             _store(), _tid(tid), BY, decide.draw, running.new_seed() if seed is None else seed
         )
-    _print_round(round_document(state, state.rounds[-1]))
+    _print_round(running.shown(_store(), round_document(state, state.rounds[-1])))
 
 
 @tournament.command("result")
@@ -207,7 +210,8 @@ def show(tid: str, round_number: int | None, as_json: bool) -> None:
     with _refusals():
         state = running.load(_store(), _tid(tid))
     if as_json:
-        click.echo(json.dumps(tournament_document(state, tid), ensure_ascii=False, indent=1))
+        doc = running.shown(_store(), tournament_document(state, tid))
+        click.echo(json.dumps(doc, ensure_ascii=False, indent=1))
         return
     if not state.rounds:
         click.echo(f"{state.name}: {len(state.teams)} teams registered, no round drawn")
@@ -215,7 +219,7 @@ def show(tid: str, round_number: int | None, as_json: bool) -> None:
     number = round_number or len(state.rounds)
     if not 1 <= number <= len(state.rounds):
         raise click.ClickException(f"round {number} is not drawn")
-    _print_round(round_document(state, state.rounds[number - 1]))
+    _print_round(running.shown(_store(), round_document(state, state.rounds[number - 1])))
 
 
 @tournament.command("standings")
@@ -227,7 +231,7 @@ def standings(tid: str, as_csv: bool, as_json: bool) -> None:
     """The ranking, best first."""
     with _refusals():
         state = running.load(_store(), _tid(tid))
-    rows = standings_document(state)
+    rows = running.shown(_store(), standings_document(state))
     if as_csv:
         click.echo(to_csv(rows, STANDING_COLUMNS), nl=False)
     elif as_json:

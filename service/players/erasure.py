@@ -13,6 +13,11 @@ it cannot leave the log without breaking the chain. Erasure links nothing new th
 reports those games (``sealed_games``), deletes their cached snapshots and rewrites
 their derived rows to the id (see the README's "Privacy").
 
+A tournament registration made from the roster (``TeamRegistered`` naming roster ids)
+is like a roster game: its stream holds the ids only, reads "erased player" once the
+entry is blanked, and still verifies; the record counts those tournaments. A player
+registered by a typed name (a club without a roster) is not linked to the roster.
+
 The erasure itself is recorded (``erased_at``, ``erased_by`` and a history row) without
 the erased data.
 """
@@ -37,6 +42,11 @@ SELECT DISTINCT gs.game_id,
 FROM game_seats gs
 JOIN events e ON e.game_id = gs.game_id AND e.version = 1
 WHERE gs.player_id = ANY(%s) AND NOT coalesce((e.data ->> 'roster')::boolean, false)
+"""
+
+_TOURNAMENTS = """
+SELECT count(DISTINCT tournament_id) FROM tournament_events
+WHERE type = 'TeamRegistered' AND data -> 'players' ?| %s
 """
 
 _SCRUB = (
@@ -69,6 +79,7 @@ def erase(conn: Connection[Any], club: str, player_id: str, by: str) -> dict[str
     sealed = sorted({g for g, _ in legacy})
     names.update(n for _, n in legacy if n is not None)
     games = games_of(conn, ids)
+    tournaments = conn.execute(_TOURNAMENTS, (ids,)).fetchone()
     conn.execute(
         "UPDATE players SET display_name = NULL, match_key = NULL, licence = NULL,"
         " erased_at = now(), erased_by = %s WHERE player_id = ANY(%s)",
@@ -89,6 +100,7 @@ def erase(conn: Connection[Any], club: str, player_id: str, by: str) -> dict[str
         "player": player_id,
         "erased": ids,
         "games": len(games),
+        "tournaments": int(tournaments[0]) if tournaments else 0,
         "sealed_games": [str(g) for g in sealed],
         "erased_at": when[0].isoformat() if when else None,
         "erased_by": by,

@@ -3,7 +3,8 @@
 The roster entry (and the entries merged into it: the same person), its history, the
 games the player sat in (seat, team, status, result; the other players are named by
 neither id nor name: their data is theirs) and the player's statistics, computed by the
-same query as ``GET /stats/players``.
+same query as ``GET /stats/players``, and the tournaments a team registered with the
+player's roster id took part in (the tournament, the team's number and name).
 """
 
 from __future__ import annotations
@@ -24,6 +25,14 @@ FROM games g
 JOIN unnest(%(ids)s::text[]) AS p (id) ON g.players @> ARRAY[p.id]
 LEFT JOIN stat_games s ON s.game_id = g.game_id
 ORDER BY g.created_at, g.game_id
+"""
+
+
+_TOURNAMENTS = """
+SELECT t.tournament_id, t.club, t.name, e.data ->> 'team', e.data ->> 'name', e.recorded_at
+FROM tournament_events e JOIN tournaments t USING (tournament_id)
+WHERE e.type = 'TeamRegistered' AND e.data -> 'players' ?| %s
+ORDER BY e.recorded_at, t.tournament_id
 """
 
 
@@ -59,6 +68,11 @@ def personal_data(conn: Connection[Any], club: str, player_id: str) -> dict[str,
     statistics = stats_rows(conn, "players", "all", {"player": [player.merged_into or player_id]})
     for row in statistics:
         row["player"] = player.name  # the id is the subject's own: shown by its name
+    tournaments = [
+        {"id": str(tid), "club": tclub, "name": tname, "team": team, "team_name": team_name,
+         "registered_at": at.isoformat()}
+        for tid, tclub, tname, team, team_name, at in conn.execute(_TOURNAMENTS, (ids,))
+    ]  # fmt: skip
     return {
         "generated_at": datetime.now(UTC).isoformat(),
         "player": player.json(),
@@ -66,4 +80,5 @@ def personal_data(conn: Connection[Any], club: str, player_id: str) -> dict[str,
         "history": [{"player": i, **h} for i in ids for h in registry.history_of(conn, i)],
         "games": games,
         "statistics": statistics,
+        "tournaments": tournaments,
     }

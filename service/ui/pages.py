@@ -27,7 +27,7 @@ from projections.tournament.documents import standings_document, tournament_docu
 from rules.registry import PROFILES
 from service.bootstrap import services
 from service.language import COOKIE, PARAM, language, scripts_catalogue
-from service.tournaments import load
+from service.tournaments import load, shown
 
 bp = Blueprint(
     "pages",
@@ -130,9 +130,7 @@ def tournament_print(tid: UUID) -> str:
     except TournamentNotFound:
         abort(404, f"no tournament {tid}")
     boards = {r.number: r.boards for r in state.rounds}
-    return render_template(
-        "ui/tournament_print.html",
-        t=tournament_document(state, str(tid)),
-        standings=standings_document(state),
-        boards=boards,
+    t, standings = shown(
+        services().tournaments, [tournament_document(state, str(tid)), standings_document(state)]
     )
+    return render_template("ui/tournament_print.html", t=t, standings=standings, boards=boards)

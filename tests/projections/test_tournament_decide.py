@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from projections.tournament import decide
+from projections.tournament.documents import standings_document
 from projections.tournament.ranking import standings
 from projections.tournament.state import Tournament, fold
+from rules.tournament.boards import deal_boards
 from rules.tournament.errors import TournamentError
-from rules.tournament.formats import RankKey
+from rules.tournament.formats import RankKey, format_document, format_from_document
 
 RANKING = (RankKey.WINS, RankKey.POINTS)
 
@@ -160,6 +164,110 @@ def test_a_duplicate_session_deals_its_boards_once_and_ranks_by_matchpoints() ->
     ranking = standings(run.state)
     assert all(0 <= s.matchpoints <= 100 for s in ranking)
     assert ranking[0].matchpoints >= ranking[-1].matchpoints
+
+
+GAME = "5b0e0000-0000-4000-8000-0000000000aa"
+
+
+def duplicate_run(profile: str) -> tuple[Run, list[dict]]:
+    run = Run({"base": "duplicate", "length_value": 4, "profile": profile})
+    for name in "ABCDEF":
+        run.do(decide.register, name, [name + "1", name + "2"])
+    (drawn,) = run.do(decide.draw, 11)
+    return run, drawn[1]["boards"]
+
+
+@pytest.mark.parametrize(
+    ("profile", "dealers"), [("ffb", "NWSE"), ("contree", "NWSE"), ("yeeqia", "NESW")]
+)
+def test_the_boards_and_every_tables_first_dealer_follow_the_profiles_direction(
+    profile: str, dealers: str
+) -> None:
+    """A game under the profile deals board ``b`` at its deal ``b``: the boards' dealers turn
+    the profile's way, and every table starts on board 1's dealer (not a per-table one)."""
+    run, boards = duplicate_run(profile)
+    assert "".join(b["dealer"] for b in boards) == dealers
+    tables = run.state.rounds[0].tables.values()
+    assert [t.first_dealer for t in tables] == ["N", "N", "N"]
+    hands = boards[1]["hands"]  # dealt by the seat after the dealer the profile's way first
+    assert sorted(c for h in hands.values() for c in h) == sorted(
+        c for h in boards[0]["hands"].values() for c in h
+    )
+
+
+def test_a_concours_plan_still_turns_the_first_dealer_with_the_table() -> None:
+    run = Run({"base": "concours"})
+    for name in "ABCDEF":
+        run.do(decide.register, name, [name + "1", name + "2"])
+    run.do(decide.draw, 11)
+    assert [t.first_dealer for t in run.state.rounds[0].tables.values()] == ["N", "E", "S"]
+
+
+def test_a_duplicate_game_is_linked_only_if_played_under_the_profile_and_as_the_boards() -> None:
+    run, boards = duplicate_run("ffb")
+    facts = decide.GameFacts
+    refused("profile-mismatch", run, decide.link, 1, 1, GAME, facts("contree", "N"))
+    refused("profile-mismatch", run, decide.link, 1, 1, GAME, facts(None, "N"))  # a club's
+    refused("dealer-mismatch", run, decide.link, 1, 1, GAME, facts("ffb", "E"))
+    wrong_turn = [("N", None), ("E", None)]  # the second deal dealt clockwise
+    refused("dealer-mismatch", run, decide.link, 1, 1, GAME, facts("ffb", "N", wrong_turn))
+    other = dict(boards[1]["hands"])  # board 2's hands at deal 3
+    deals = [("N", None), ("W", None), ("S", other)]
+    refused("board-mismatch", run, decide.link, 1, 1, GAME, facts("ffb", "N", deals))
+    deals = [("N", boards[0]["hands"]), ("W", None), ("S", None), ("E", None), ("N", None)]
+    (linked,) = run.do(decide.link, 1, 1, GAME, facts("ffb", "N", deals))
+    assert linked == ("GameLinked", {"round": 1, "table": 1, "game": GAME})
+
+
+def test_a_concours_game_is_checked_for_its_profile_only() -> None:
+    run = Run({"base": "concours"})
+    for name in "AB":
+        run.do(decide.register, name, [name + "1", name + "2"])
+    run.do(decide.draw, 11)
+    facts = decide.GameFacts
+    refused("profile-mismatch", run, decide.link, 1, 1, GAME, facts("contree", "N"))
+    assert run.do(decide.link, 1, 1, GAME, facts("ffb", "S", [("S", None), ("E", None)]))
+
+
+BYE = Path(__file__).parent.parent / "fixtures" / "tournaments" / "duplicate-bye.json"
+
+
+@pytest.mark.parametrize(
+    ("bye_points", "expect"), [(None, "expect"), (60, "expect_with_bye_points_60")]
+)
+def test_a_duplicate_bye_scores_the_formats_bye_points_per_cent(
+    bye_points: int | None, expect: str
+) -> None:
+    doc = json.loads(BYE.read_text())
+    fmt = dict(doc["format"]) if bye_points is None else {**doc["format"], "bye_points": bye_points}
+    created = {"name": "Bye", "club": "lyon", "format": format_document(format_from_document(fmt))}
+    events: list = [("TournamentCreated", created)]
+    for team in doc["teams"]:
+        players = [f"{team}1", f"{team}2"]
+        events.append(
+            ("TeamRegistered", {"team": team, "name": team, "players": players, "first_round": 1})
+        )
+    tables = [
+        {"table": i, "ns": ns, "ew": ew, "first_dealer": "N"}
+        for i, (ns, ew) in enumerate(doc["tables"], start=1)
+    ]
+    boards = [{"board": b.number, "dealer": b.dealer, "hands": b.hands} for b in deal_boards(1, 2)]
+    drawn = {"round": 1, "seed": 1, "method": "random", "tables": tables, "bye": doc["bye"]}
+    events.append(("RoundDrawn", {**drawn, "rematches": [], "boards": boards}))
+    for board, table, ns, ew in doc["results"]:
+        points = {"NS": ns, "EW": ew}
+        result = {"round": 1, "table": table, "board": board, "points": points}
+        events.append(("ResultRecorded", {**result, "source": "entered"}))
+    rows = standings_document(fold(events))
+    assert [[r["rank"], r["team"], r["matchpoints"], r["imps"]] for r in rows] == doc[expect]
+    assert next(r for r in rows if r["team"] == doc["bye"])["points_for"] == 0
+
+
+def test_a_duplicate_bye_is_a_percentage() -> None:
+    with pytest.raises(TournamentError) as caught:
+        decide.create("x", "lyon", {"base": "duplicate", "bye_points": 101})
+    assert caught.value.field == "bye_points"
+    assert decide.create("x", "lyon", {"base": "concours", "bye_points": 500})
 
 
 @settings(max_examples=25, deadline=None)

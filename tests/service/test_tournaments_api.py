@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -166,7 +168,7 @@ def test_another_clubs_token_cannot_write(api: Api, make_token: Any) -> None:
 
 
 def test_a_duplicate_round_links_a_finished_game_and_shows_its_boards_after(api: Api) -> None:
-    tid = new_tournament(api, {"base": "duplicate", "length_value": 2}, teams=2)
+    tid = new_tournament(api, {"base": "duplicate", "length_value": 2, "profile": "contree"}, 2)
     base = f"/tournaments/{tid}"
     assert post(api, f"{base}/rounds", {"seed": 99}).status_code == 201
     problem(api.client.get(f"{base}/rounds/1/boards"), 403)
@@ -177,14 +179,14 @@ def test_a_duplicate_round_links_a_finished_game_and_shows_its_boards_after(api:
     assert next(e for e in arbiter_view["events"] if e["type"] == "RoundDrawn")["data"]["boards"]
     boards = api.client.get(f"{base}/rounds/1/boards", headers=bearer(api.arbiter)).get_json()
     assert [b["board"] for b in boards["boards"]] == [1, 2]
-    g, dealt_elsewhere = wire_game("contree", 31, record_hands=True)
+    g, dealt_elsewhere = wire_game("contree", 35, record_hands=True)  # N deals first, as board 1
     other, _ = api.record(dealt_elsewhere)
     problem(
         post(api, f"{base}/rounds/1/tables/1/game", {"game": other}, api.recorder),
         422,
         "board-mismatch",
     )
-    g, events = wire_game("contree", 31, record_hands=False)  # a paper game: hands unknown
+    g, events = wire_game("contree", 37, record_hands=False)  # a paper game: hands unknown
     assert g.final.over
     game, _ = api.record(events)
     linked = post(api, f"{base}/rounds/1/tables/1/game", {"game": game}, api.recorder)
@@ -225,7 +227,7 @@ def test_a_duplicate_game_dealt_as_the_boards_is_linked(api: Api) -> None:
     created = {
         "type": "GameCreated",
         "data": {
-            "profile": "contree",
+            "profile": "ffb",
             "first_dealer": board["dealer"],
             "seats": {"N": "n1", "E": "e1", "S": "s1", "W": "w1"},
         },
@@ -261,7 +263,7 @@ def test_a_command_raced_by_another_writer_is_decided_again(app: Any) -> None:
 
 
 def test_a_game_linked_while_played_brings_its_result_when_linked_again(api: Api) -> None:
-    tid = new_tournament(api, {"base": "concours", "rounds": 2}, teams=2)
+    tid = new_tournament(api, {"base": "concours", "rounds": 2, "profile": "contree"}, teams=2)
     base = f"/tournaments/{tid}"
     assert post(api, f"{base}/rounds", {"seed": 4}).status_code == 201
     g, events = wire_game("contree", 31, record_hands=False)
@@ -278,3 +280,67 @@ def test_a_game_linked_while_played_brings_its_result_when_linked_again(api: Api
     totals = {"NS": g.final.totals[0], "EW": g.final.totals[1]}
     assert kind == "ResultRecorded" and data["source"] == "game" and data["points"] == totals
     problem(post(api, link, {"game": game}, api.recorder), 409, "result-already-recorded")
+
+
+SCORE_ONLY = Path(__file__).parent.parent / "fixtures" / "deals" / "ffb"
+SCORE_ONLY = SCORE_ONLY / "35-score-only-deals.json"
+
+
+def score_only_game(first_dealer: str = "N") -> list[dict[str, Any]]:
+    """The ffb fixture's two score-only deals (dealers N then W; marks NS 210 EW 80, then NS
+    0 EW 740) as a game of two deals, first dealt by ``first_dealer``."""
+    events = json.loads(SCORE_ONLY.read_text())["events"]
+    created = {**events[0]["data"], "length": {"deals": 2}, "first_dealer": first_dealer}
+    turn = {"N": "W", "W": "S", "S": "E", "E": "N"}  # counter-clockwise
+    deals = [
+        {"type": e["type"], "data": {**e["data"], "dealer": d}}
+        for e, d in zip(events[1:], (first_dealer, turn[first_dealer]), strict=True)
+    ]
+    return [{"type": "GameCreated", "data": created}, *deals]
+
+
+def test_a_duplicate_table_links_a_score_only_game_played_as_the_boards(api: Api) -> None:
+    tid = new_tournament(api, {"base": "duplicate", "length_value": 2}, teams=4)
+    base = f"/tournaments/{tid}"
+    drawn = post(api, f"{base}/rounds", {"seed": 8}).get_json()["events"][0]["data"]
+    assert [b["dealer"] for b in drawn["boards"]] == ["N", "W"]  # ffb deals counter-clockwise
+    assert {t["first_dealer"] for t in drawn["tables"]} == {"N"}  # every table starts board 1
+    printed = api.client.get(f"/ui/tournaments/{tid}/print?lang=en").get_data(as_text=True)
+    assert "every table deals first as board 1 says" in printed
+    before = version(api, tid)
+    _, contree = wire_game("contree", 35, record_hands=False)  # N then W, but contree
+    game, _ = api.record(contree)
+    answer = post(api, f"{base}/rounds/1/tables/1/game", {"game": game}, api.recorder)
+    assert "contree" in problem(answer, 422, "profile-mismatch")["detail"]
+    game, _ = api.record(score_only_game("E"))
+    answer = post(api, f"{base}/rounds/1/tables/1/game", {"game": game}, api.recorder)
+    assert "board 1 is dealt by N" in problem(answer, 422, "dealer-mismatch")["detail"]
+    assert version(api, tid) == before  # nothing stored
+    game, _ = api.record(score_only_game("N"))
+    linked = post(api, f"{base}/rounds/1/tables/1/game", {"game": game}, api.recorder)
+    assert linked.status_code == 201, linked.get_json()
+    recorded = [e["data"] for e in linked.get_json()["events"][1:]]
+    assert [(r["board"], r["points"], r["source"]) for r in recorded] == [
+        (1, {"NS": 210, "EW": 80}, "game"),
+        (2, {"NS": 0, "EW": 740}, "game"),
+    ]
+    table = api.client.get(f"{base}/rounds/1").get_json()["tables"][0]
+    assert table["game"] == game and table["boards"] == {
+        "1": {"NS": 210, "EW": 80},
+        "2": {"NS": 0, "EW": 740},
+    }
+
+
+def test_a_concours_table_links_a_score_only_game_as_its_result(api: Api) -> None:
+    tid = new_tournament(api, {"base": "concours", "rounds": 1, "length_value": 2}, teams=2)
+    base = f"/tournaments/{tid}"
+    assert post(api, f"{base}/rounds", {"seed": 3}).status_code == 201
+    printed = api.client.get(f"/ui/tournaments/{tid}/print?lang=en").get_data(as_text=True)
+    assert "board 1" not in printed
+    game, _ = api.record(score_only_game("S"))  # a concours table deals as it likes
+    linked = post(api, f"{base}/rounds/1/tables/1/game", {"game": game}, api.recorder)
+    assert linked.status_code == 201, linked.get_json()
+    (result,) = [e["data"] for e in linked.get_json()["events"] if e["type"] == "ResultRecorded"]
+    assert result["points"] == {"NS": 210, "EW": 820} and result["board"] is None
+    standings = api.client.get(f"{base}/standings").get_json()["standings"]
+    assert [(s["points_for"], s["wins"]) for s in standings] == [(820, 1), (210, 0)]

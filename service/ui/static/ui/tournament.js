@@ -58,6 +58,7 @@ function showPlan(t) {
       )
     : [];
   clear(document.querySelector("#plan tbody"), rows);
+  document.getElementById("plan-duplicate").hidden = !t.format.duplicate;
   document.getElementById("plan-bye").textContent = round && round.bye ? `Bye: ${round.bye.team}. ${round.bye.name}` : "";
 }
 

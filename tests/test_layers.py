@@ -2,7 +2,8 @@
 
 ``service → workers/projections → events → rules``: a package never imports one
 above it (read from every module's import statements, function-level imports
-included). The fold, every projection module and the offline ``coinche score`` /
+included), and no package has an import circle between its own modules. The fold,
+every projection module (its subpackages' included) and the offline ``coinche score`` /
 ``coinche audit`` load neither the database driver, nor Flask, nor marshmallow:
 checked in a clean interpreter, importing the modules and running both commands
 on a game file.

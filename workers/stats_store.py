@@ -26,6 +26,7 @@ from workers.loading import facts_one, load_games
 from workers.roster import canonical_players
 
 LOCK = 0x0C01_57A7_0001  # "coinche-log statistics writers"
+FOLLOW = 0x0C01_57A7_0002  # "coinche-log statistics checkpoint": one refresh or rebuild at a time
 WINDOW = 50_000  # events per refresh transaction
 BATCH = 200  # games read at once
 _WINDOW = """WITH w AS (SELECT game_id, tx, position FROM events
@@ -76,8 +77,11 @@ def refresh(pool: Pool, window: int = WINDOW) -> int:
     recomputed = 0
     while True:
         with pool.connection() as conn, conn.transaction():
+            # an advisory lock takes no transaction id (a row lock would): the feed's horizon
+            # is held back only while the facts are written, not while they are computed
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (FOLLOW,))
             row = conn.execute(
-                "SELECT position FROM stat_checkpoint WHERE name = 'stats' FOR UPDATE"
+                "SELECT position FROM stat_checkpoint WHERE name = 'stats'"
             ).fetchone()
             key = resolve(conn, int(row[0]) if row else 0)
             found = conn.execute(_WINDOW, {**key.params(), "window": window}).fetchone()
@@ -95,7 +99,7 @@ def refresh(pool: Pool, window: int = WINDOW) -> int:
 def rebuild(pool: Pool) -> int:
     """Recompute every statistic from the whole feed."""
     with pool.connection() as conn, conn.transaction():
-        conn.execute("SELECT position FROM stat_checkpoint WHERE name = 'stats' FOR UPDATE")
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (FOLLOW,))
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK,))
         conn.execute("DELETE FROM stat_games")
         conn.execute("UPDATE stat_checkpoint SET position = 0 WHERE name = 'stats'")

@@ -163,3 +163,22 @@ def test_the_refresh_never_passes_an_event_that_commits_later(hand, pool, store,
         old.commit()
     assert refresh(pool) == 2  # both games, the older transaction's first
     assert refresh(pool) == 0
+
+
+def test_the_refresh_takes_no_transaction_id_while_it_computes(hand, pool, store, monkeypatch):
+    """Any transaction id holds the feed's horizon back for every reader: the refresh
+    takes one only to write the facts, not during the (long) computation."""
+    import workers.stats_store as stats_store
+
+    refresh(pool)
+    import_events(store, club_games("xid", "contree", range(1)))
+    seen = []
+    compute = stats_store.compute
+
+    def spying(conn, game_ids):
+        seen.append(conn.execute("SELECT pg_current_xact_id_if_assigned()").fetchone()[0])
+        return compute(conn, game_ids)
+
+    monkeypatch.setattr(stats_store, "compute", spying)
+    assert refresh(pool) == 1
+    assert seen == [None]

@@ -12,10 +12,10 @@ transaction below it has ended, so every row below it is committed and visible i
 that snapshot, and any row still to commit will have a ``tx`` at or above it: a
 reader never passes an event that commits later.
 
-The price is on the readers' side: a transaction that stays open on the server
-(whatever it writes, in whichever database of that server) holds the horizon back,
-and the feed shows nothing written after it started until it ends. Nothing is lost,
-only delayed.
+The price is on the readers' side: a transaction that stays open on the server once
+it holds a transaction id (it wrote or locked a row, in whichever database of that
+server; a read-only one holds none) holds the horizon back, and the feed shows
+nothing written after that until it ends. Nothing is lost, only delayed.
 
 The cursors readers keep stay integer positions (those the API has always handed
 out): :func:`resolve` turns a position into its ``(tx, position)`` key. Rows stored

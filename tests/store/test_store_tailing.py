@@ -15,7 +15,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 import pytest
@@ -29,6 +29,17 @@ from events.store.event_store import EventStore, append_in
 from events.store.pool import make_pool
 
 pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
+T = TypeVar("T")
+
+
+def settled(read: Callable[[], list[T]], size: int, seconds: float = 15.0) -> list[T]:
+    """``read()`` once it holds ``size`` items, or its last answer after ``seconds``: any
+    other transaction on the server (a background job's) may hold the feed back a moment,
+    while an event the feed skipped never comes."""
+    deadline = time.monotonic() + seconds
+    while len(found := read()) < size and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return found
 
 
 def test_by_position_alone_a_tailing_reader_skips_a_late_commit(
@@ -78,7 +89,7 @@ def test_an_open_writer_holds_the_feed_back_without_blocking_other_writers(
         # … the feed holds the later commit back until the open writer has ended
         assert store.feed(start) == []
         assert store.last_position() == start
-    seen = store.feed(start)
+    seen = settled(lambda: store.feed(start), 2)
     assert [e.position for e in seen] == [*held.positions, *fast.positions]
     assert store.feed(seen[-1].position) == []
 
@@ -94,7 +105,7 @@ def test_a_feed_reader_never_passes_an_open_writer(store: EventStore, backend_ur
         assert store.feed(start) == []  # the old transaction may still write below it
         late = append_in(old, games[1], [passed()], 1, "old")
         old.commit()
-    seen = [e.position for e in store.feed(start)]
+    seen = [e.position for e in settled(lambda: store.feed(start), 2)]
     assert sorted(seen) == sorted([*young.positions, *late.positions])
     assert seen == [*late.positions, *young.positions]  # the older transaction first
     assert store.feed(seen[-1]) == [] and store.feed(seen[0]) != []
@@ -115,6 +126,7 @@ def test_a_checkpoint_ends_the_feed_before_an_open_writer(
         with psycopg.connect(backend_url, autocommit=True) as conn:
             assert take(conn, key)[0].last_position == start
         old.commit()
+    settled(lambda: store.feed(start), 2)
     with psycopg.connect(backend_url, autocommit=True) as conn:
         assert take(conn, key)[0].last_position == young.positions[-1]
 
@@ -140,25 +152,30 @@ def test_a_game_keeps_its_version_order_when_its_next_writer_is_older(
         newer.commit()
         waiting.join(10)
         older.commit()
-    assert [(e.game_id, e.version) for e in store.feed(start)] == [(game, 2), (game, 3)]
+    seen = settled(lambda: store.feed(start), 2)
+    assert [(e.game_id, e.version) for e in seen] == [(game, 2), (game, 3)]
 
 
 def tail(
-    store: EventStore, start: int, stop: threading.Event, seen: list[StoredEvent]
+    store: EventStore, start: int, target: list[int], seen: list[StoredEvent]
 ) -> Callable[[], None]:
-    """A reader following the feed from ``start`` until ``stop``, then to its end."""
+    """A reader following the feed from ``start``, page by page, until the writers are
+    done (``target`` then holds how many events they appended) and it has seen that many
+    (or 15 s have passed: a skipped event never comes)."""
 
     def run() -> None:
-        cursor = start
+        cursor, deadline = start, None
         while True:
-            last_round = stop.is_set()
-            while page := store.feed(cursor, limit=50):
-                seen.extend(page)
-                cursor = page[-1].position
-                if not last_round:
-                    break
-            if last_round:
+            if target and deadline is None:
+                deadline = time.monotonic() + 15.0
+            if deadline is not None and (len(seen) >= target[0] or time.monotonic() > deadline):
                 return
+            page = store.feed(cursor, limit=50)
+            seen.extend(page)
+            if page:
+                cursor = page[-1].position
+            elif deadline is not None:
+                time.sleep(0.01)
 
     return run
 
@@ -168,7 +185,7 @@ def test_tailing_reader_sees_every_event_while_writers_commit_concurrently(
 ) -> None:
     games = [new_game(store) for _ in range(4)]
     start = store.last_position()
-    stop = threading.Event()
+    target: list[int] = []
     tailed: list[StoredEvent] = []
 
     def writer_with_batches(game: uuid.UUID) -> None:
@@ -177,18 +194,19 @@ def test_tailing_reader_sees_every_event_while_writers_commit_concurrently(
             batch = [passed() for _ in range(1 + round_ % 3)]
             version = store.append(game, batch, version, "w").last_version
 
-    reader = threading.Thread(target=tail(store, start, stop, tailed))
+    reader = threading.Thread(target=tail(store, start, target, tailed))
     reader.start()
     writers = [threading.Thread(target=writer_with_batches, args=(g,)) for g in games]
     for t in writers:
         t.start()
     for t in writers:
         t.join()
-    stop.set()
+    expected = 4 * sum(1 + r % 3 for r in range(40))
+    target.append(expected)
     reader.join()
-    everything = [e.position for e in store.feed(start, limit=100_000)]
+    everything = [e.position for e in settled(lambda: store.feed(start, 100_000), expected)]
     assert [e.position for e in tailed] == everything  # nothing skipped, nothing twice
-    assert len(everything) == 4 * sum(1 + r % 3 for r in range(40))
+    assert len(everything) == expected
     for game in games:  # each game's events in version order
         versions = [e.version for e in tailed if e.game_id == game]
         assert versions == sorted(versions)
@@ -204,7 +222,7 @@ def test_twelve_writers_committing_out_of_order_are_each_tailed_exactly_once(
     try:
         games = [new_game(store) for _ in range(12)]
         start = store.last_position()
-        stop = threading.Event()
+        target: list[int] = []
         tailed: list[StoredEvent] = []
         appended: list[uuid.UUID] = []
 
@@ -219,14 +237,14 @@ def test_twelve_writers_committing_out_of_order_are_each_tailed_exactly_once(
                 version = result.last_version
                 appended.extend(result.event_ids)
 
-        reader = threading.Thread(target=tail(store, start, stop, tailed))
+        reader = threading.Thread(target=tail(store, start, target, tailed))
         reader.start()
         writers = [threading.Thread(target=writer, args=(g, i)) for i, g in enumerate(games)]
         for t in writers:
             t.start()
         for t in writers:
             t.join()
-        stop.set()
+        target.append(len(appended))
         reader.join()
         counts = Counter(e.event_id for e in tailed)
         assert [i for i, n in counts.items() if n > 1] == []  # nothing twice

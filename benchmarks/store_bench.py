@@ -166,8 +166,9 @@ def parse_only(lines: list[str]) -> tuple[float, Any, int]:
 
 def copy_indexed(url: str, games: Any) -> tuple[float, float | None]:
     """Seconds to COPY the import's final rows, already built, into copies of ``games`` and
-    ``events`` with all their indexes, in one transaction under the events lock: what an
-    import costs the server alone, the ceiling of any import into this schema."""
+    ``events`` with all their indexes and defaults (the feed's ``tx`` included), in one
+    transaction, as an import writes them: what an import costs the server alone, the
+    ceiling of any import into this schema."""
     events = b"".join(NULL_FIELD.join(g.rows) + NULL_FIELD for g in games)
     payload = COPY_SIGNATURE + events + COPY_TRAILER
     with psycopg.connect(url) as conn:
@@ -183,7 +184,6 @@ def copy_indexed(url: str, games: Any) -> tuple[float, float | None]:
             for g in games:
                 copy.write_row((g.game_id, *g.meta, "live", g.first_at, g.last_at,
                                 len(g.rows), g.last_hash))  # fmt: skip
-        conn.execute("LOCK TABLE ceiling_events IN EXCLUSIVE MODE")
         with conn.cursor().copy(
             f"COPY ceiling_events ({COLUMNS}, breaches) FROM STDIN (FORMAT BINARY)"
         ) as copy:

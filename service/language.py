@@ -24,7 +24,6 @@ from flask import Flask, Response, g, request
 from flask_babel import Babel
 
 from i18n.catalogues import DEFAULT, DIRECTORY, DOMAIN, LANGUAGES, SOURCE, known
-from service.api.problems import Problem
 
 PARAM = "lang"
 COOKIE = "coinche_lang"
@@ -81,7 +80,8 @@ def scripts_catalogue(lang: str) -> dict[str, str | list[str]]:
 
 
 def register(app: Flask) -> None:
-    """Flask-Babel on the catalogues of :mod:`i18n`, the ``lang`` check, the headers."""
+    """Flask-Babel on the catalogues of :mod:`i18n`, and the headers. (An unknown ``lang``
+    is refused with the query string's other checks, in :mod:`service.api.requests`.)"""
     Babel(
         app,
         locale_selector=language,
@@ -89,13 +89,6 @@ def register(app: Flask) -> None:
         default_domain=DOMAIN,
         default_translation_directories=str(DIRECTORY),
     )
-
-    @app.before_request
-    def refuse_unknown_language() -> None:
-        value = request.args.get(PARAM)
-        if value is not None and known(value) is None:
-            message = f"{value!r} is not a language of this service: {', '.join(LANGUAGES)}"
-            raise Problem("validation", f"{PARAM}: {message}", errors={PARAM: [message]})
 
     @app.after_request
     def say_the_language(response: Response) -> Response:

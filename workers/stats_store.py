@@ -1,14 +1,14 @@
 """The statistics read model: writing facts, following the feed, rebuilding.
 
-Facts are a pure function of a game's events (:mod:`workers.facts`), so writing a
-game's facts replaces whatever was there (delete, then ``COPY``), under one
-transaction-level advisory lock so two writers never interleave. The periodic
-refresh reads which games have events after the checkpoint (a global position),
-recomputes their facts and moves the checkpoint, in windows of positions, each in
-one transaction: a crash between windows repeats at most one window, which
-changes nothing. Positions are handed out in commit order (see ``events.store.event_store``),
-so no late commit is ever skipped. A rebuild empties the tables and follows the
-whole feed again; it must give the same rows (tested).
+Facts are a pure function of a game's events (:mod:`workers.facts`), so writing a game's
+facts replaces whatever was there (delete, then ``COPY``), under one transaction-level
+advisory lock so two writers never interleave. The periodic refresh reads which games
+have events after the checkpoint (a feed cursor: a position), recomputes their facts and
+moves the checkpoint, in windows of events in the feed's order, each in one transaction:
+a crash between windows repeats at most one window, which changes nothing. The window
+stops at the horizon of running transactions (see ``events.store.feed_order``), so no
+late commit is ever skipped. A rebuild empties the tables and follows the whole feed
+again; it must give the same rows (tested).
 """
 
 from __future__ import annotations
@@ -19,14 +19,22 @@ from uuid import UUID
 
 from psycopg import Connection, sql
 
+from events.store.feed_order import resolve
 from events.store.pool import Pool
 from workers.facts import GameFacts, Row
 from workers.loading import facts_one, load_games
 from workers.roster import canonical_players
 
 LOCK = 0x0C01_57A7_0001  # "coinche-log statistics writers"
+FOLLOW = 0x0C01_57A7_0002  # "coinche-log statistics checkpoint": one refresh or rebuild at a time
 WINDOW = 50_000  # events per refresh transaction
 BATCH = 200  # games read at once
+_WINDOW = """WITH w AS (SELECT game_id, tx, position FROM events
+    WHERE (tx, position) > (%(tx)s::xid8, %(position)s)
+        AND tx < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY tx, position LIMIT %(window)s)
+SELECT (SELECT position FROM w ORDER BY tx DESC, position DESC LIMIT 1),
+    coalesce((SELECT array_agg(DISTINCT game_id) FROM w), '{}')"""
 
 
 def write_facts(
@@ -69,21 +77,17 @@ def refresh(pool: Pool, window: int = WINDOW) -> int:
     recomputed = 0
     while True:
         with pool.connection() as conn, conn.transaction():
+            # an advisory lock takes no transaction id (a row lock would): the feed's horizon
+            # is held back only while the facts are written, not while they are computed
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (FOLLOW,))
             row = conn.execute(
-                "SELECT position FROM stat_checkpoint WHERE name = 'stats' FOR UPDATE"
+                "SELECT position FROM stat_checkpoint WHERE name = 'stats'"
             ).fetchone()
-            start = int(row[0]) if row else 0
-            last = conn.execute("SELECT coalesce(max(position), 0) FROM events").fetchone()
-            head = min(int(last[0]) if last else 0, start + window)
-            if head <= start:
+            key = resolve(conn, int(row[0]) if row else 0)
+            found = conn.execute(_WINDOW, {**key.params(), "window": window}).fetchone()
+            if found is None or found[0] is None:
                 return recomputed
-            ids = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT DISTINCT game_id FROM events WHERE position > %s AND position <= %s",
-                    (start, head),
-                ).fetchall()
-            ]
+            head, ids = int(found[0]), list(found[1])
             write_facts(conn, ids, compute(conn, ids))
             conn.execute(
                 "UPDATE stat_checkpoint SET position = %s, updated_at = now() WHERE name = 'stats'",
@@ -95,7 +99,7 @@ def refresh(pool: Pool, window: int = WINDOW) -> int:
 def rebuild(pool: Pool) -> int:
     """Recompute every statistic from the whole feed."""
     with pool.connection() as conn, conn.transaction():
-        conn.execute("SELECT position FROM stat_checkpoint WHERE name = 'stats' FOR UPDATE")
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (FOLLOW,))
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK,))
         conn.execute("DELETE FROM stat_games")
         conn.execute("UPDATE stat_checkpoint SET position = 0 WHERE name = 'stats'")

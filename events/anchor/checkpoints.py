@@ -20,6 +20,7 @@ from psycopg import Connection
 
 from events.anchor.keys import ALGORITHM, public_text, sign
 from events.anchor.merkle import merkle_root
+from events.store.feed_order import feed_end
 from events.vocabulary.canonical import canonical_bytes
 from events.vocabulary.chain import format_time
 
@@ -114,8 +115,7 @@ def take(conn: Connection[Any], key: Ed25519PrivateKey) -> tuple[Checkpoint, lis
         carried = _went_back(conn, anchored, current)
         heads = dict(current)
         heads.update({g: anchored[g] for g in carried})
-        row = conn.execute("SELECT coalesce(max(position), 0) FROM events").fetchone()
-        end = int(row[0]) if row else 0
+        end = feed_end(conn)  # the feed's end in this snapshot: every event before it is here
         seq = before.seq + 1 if before else 1
         taken_at = format_time(datetime.now(UTC))
         root = merkle_root((g, v, h) for g, (v, h, _c) in heads.items())

@@ -1,18 +1,16 @@
-"""The append itself: one game's batch, in one transaction, in commit order.
+"""The append itself: one game's batch, in one transaction.
 
-**Commit order.** Readers tail the global feed with ``WHERE position > last``. A
-sequence alone would not make that safe: transaction A may take position 10, B
-position 11, and B commit first; a reader then sees 11, moves its cursor past 10,
-and never sees A's row when it commits. So, as eventsourcing's PostgreSQL
-recorder does, every writer takes ``LOCK TABLE events IN EXCLUSIVE MODE`` just
-before inserting. The lock is held until commit and conflicts with every other
-writer's, while ``SELECT`` (``ACCESS SHARE``) is never blocked: positions are
-therefore handed out in commit order, and once a reader sees position ``p``, no
-row below ``p`` can still appear. The price is that inserts are serialised; the
-lock is taken as late as possible (after validation, the stream lock and the
-check hook) so it is held for one ``INSERT`` and the ``COMMIT``. Positions may
-have gaps (a rolled-back insert burns its numbers); readers must not assume
-``p + 1`` follows ``p``.
+**Feed order, without a table lock.** Appends to different games never wait for
+each other: positions come from a sequence and may commit out of order, so each
+row also stores ``tx``, its transaction's id, and tailing readers go in ``(tx,
+position)`` order below the horizon of running transactions
+(:mod:`events.store.feed_order`). A game's events must keep their version order
+in the feed, yet a transaction may have taken its id before it waited on the game's
+row behind the writer of the previous event (whose id is then higher): so ``tx``
+is the greater of the transaction's own id and the previous event's ``tx``. The
+horizon argument still holds, since every row a running transaction writes has a
+``tx`` at or above its own id. Positions may have gaps (a rolled-back insert
+burns its numbers); readers must not assume ``p + 1`` follows ``p``.
 
 **Optimistic concurrency.** The stream's row in ``games`` is locked
 (``SELECT … FOR UPDATE``) so the check hook judges a stable state, and the
@@ -45,9 +43,11 @@ _NEW_GAME = """INSERT INTO games (game_id, club, profile, players, visibility, e
 _MOVE_HEAD = """UPDATE games SET last_version = %s, last_hash = %s, updated_at = %s,
     status = COALESCE(%s, status) WHERE game_id = %s"""
 _INSERT = """INSERT INTO events (game_id, version, event_id, type, schema_version, data,
-    recorded_at, recorded_by, breaches, hash)
-SELECT %s, v, e, t, s, d::jsonb, %s, %s, b::jsonb, h
-FROM unnest(%s::int[], %s::uuid[], %s::text[], %s::smallint[], %s::text[], %s::text[], %s::text[])
+    recorded_at, recorded_by, breaches, hash, tx)
+SELECT %(game)s, v, e, t, s, d::jsonb, %(at)s, %(by)s, b::jsonb, h, greatest(pg_current_xact_id(),
+    (SELECT tx FROM events WHERE game_id = %(game)s AND version = %(current)s))
+FROM unnest(%(versions)s::int[], %(ids)s::uuid[], %(types)s::text[], %(schemas)s::smallint[],
+    %(data)s::text[], %(breaches)s::text[], %(hashes)s::text[])
     AS u(v, e, t, s, d, b, h)
 RETURNING version, position"""
 
@@ -61,7 +61,8 @@ def append_in(
     check: Check | None = None,
 ) -> AppendResult:
     """Append inside the caller's open transaction (to write other rows atomically with
-    the events). The events lock is held until the caller commits: commit soon."""
+    the events). The game's row stays locked, and the feed's horizon held back at the
+    transaction's id, until the caller commits: commit soon."""
     prepared = prepare(events)
     by = check_recorded_by(recorded_by)
     # in the caller's transaction this is a savepoint: it survives a conflict
@@ -152,21 +153,21 @@ def append_prepared(
         )
     else:
         conn.execute(_MOVE_HEAD, (versions[-1], previous, now, status, game_id))
-    conn.execute("LOCK TABLE events IN EXCLUSIVE MODE")  # positions in commit order
     rows = conn.execute(
         _INSERT,
-        (
-            game_id,
-            now,
-            recorded_by,
-            versions,
-            [p.pending.id for p in prepared],
-            [p.pending.type for p in prepared],
-            [p.stored_version for p in prepared],
-            [p.data_json for p in prepared],
-            breaches,
-            hashes,
-        ),
+        {
+            "game": game_id,
+            "at": now,
+            "by": recorded_by,
+            "current": current,
+            "versions": versions,
+            "ids": [p.pending.id for p in prepared],
+            "types": [p.pending.type for p in prepared],
+            "schemas": [p.stored_version for p in prepared],
+            "data": [p.data_json for p in prepared],
+            "breaches": breaches,
+            "hashes": hashes,
+        },
     ).fetchall()
     positions = tuple(position for _, position in sorted(rows))
     ids = tuple(p.pending.id for p in prepared)

@@ -2,13 +2,13 @@
 
 Lines are parsed, checked, hashed and turned into binary COPY rows in Python
 (:mod:`events.archive.parse`), then written in batches of many games per transaction
-(:mod:`events.store.bulk_write`): one ``COPY`` into ``games``, then, under the same
-``LOCK TABLE events IN EXCLUSIVE MODE`` as an append (positions stay in commit
-order), one ``COPY`` into ``events``. A game whose line is malformed, whose events
-fail validation or the check hook, or whose game or event ids are already stored
-is refused as a whole, with its line number and reason; the others go in. If a
-batch still meets a uniqueness violation (a concurrent writer), its games are
-retried one per transaction.
+(:mod:`events.store.bulk_write`): one ``COPY`` into ``games``, then one ``COPY`` into
+``events`` (each row's ``tx`` is the batch's transaction id, as for an append: see
+:mod:`events.store.feed_order`; concurrent appends never wait for an import). A game
+whose line is malformed, whose events fail validation or the check hook, or whose game
+or event ids are already stored is refused as a whole, with its line number and reason;
+the others go in. If a batch still meets a uniqueness violation (a concurrent writer),
+its games are retried one per transaction.
 
 Where the time goes (``benchmarks/store_bench.py``: 2,000 games x 100 real events on
 two cores): the server spends about 650 ms of CPU on the COPYs, as much as the same

@@ -1,10 +1,11 @@
 """Writing batches of checked archive games: COPY into ``games`` then ``events``.
 
-Used by :mod:`events.store.bulk_import`. One transaction per batch; the events COPY runs
-under ``LOCK TABLE events IN EXCLUSIVE MODE`` like an append, so positions stay in
-commit order. A batch that meets a uniqueness violation (a game or event id stored
-meanwhile, or an event id that another game already uses) is retried one game per
-transaction, which isolates the culprit.
+Used by :mod:`events.store.bulk_import`. One transaction per batch, taking no table
+lock: every row gets the batch's transaction id as its ``tx`` (the column's default),
+which places it in the feed's order (:mod:`events.store.feed_order`); the games are new,
+so no earlier event of theirs can have a higher ``tx``. A batch that meets a uniqueness
+violation (a game or event id stored meanwhile, or an event id that another game already
+uses) is retried one game per transaction, which isolates the culprit.
 
 The events COPY is binary: the rows were built by :mod:`events.archive.parse` while the
 line was parsed (the server then parses no uuid, integer or timestamp text, which
@@ -80,7 +81,6 @@ def _write(
     accepted = _screen(conn, batch, check, refused)
     if accepted:
         _copy_games(conn, accepted)
-        conn.execute("LOCK TABLE events IN EXCLUSIVE MODE")  # positions in commit order
         _copy_events(conn, accepted)
     return [game for game, _, _ in accepted]
 

@@ -1,8 +1,9 @@
 """The append-only event store: :class:`EventStore`, one object per process over a pool.
 
-How appends keep positions in commit order and detect conflicts is explained in
-:mod:`events.store.append`; reads are in :mod:`events.store.reads`, archives in
-:mod:`events.store.bulk_import` and :mod:`events.store.bulk_export`.
+How appends detect conflicts and place their events in the feed's order is explained in
+:mod:`events.store.append` and :mod:`events.store.feed_order`; reads are in
+:mod:`events.store.reads`, archives in :mod:`events.store.bulk_import` and
+:mod:`events.store.bulk_export`.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from uuid import UUID
 from events.errors import GameNotFound
 from events.records import StoredEvent
 from events.store.boundary import translated
+from events.store.feed_order import feed_end, resolve
 from events.store.games import GameFilter, GameRow, get_game, list_games
 from events.store.pool import Pool
 from events.store.rows import stored_event
@@ -19,7 +20,9 @@ _STREAM = """SELECT position, game_id, version, event_id, type, schema_version, 
     WHERE game_id = %s AND version >= %s AND version <= %s ORDER BY version"""
 _FEED = """SELECT position, game_id, version, event_id, type, schema_version, data,
     recorded_at, recorded_by, breaches, hash FROM events
-    WHERE position > %s ORDER BY position LIMIT %s"""
+    WHERE (tx, position) > (%(tx)s::xid8, %(position)s)
+        AND tx < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY tx, position LIMIT %(limit)s"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,16 +53,19 @@ class Reads:
         return [stored_event(row) for row in rows]
 
     def feed(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        """All games' events after ``after_position``, in commit order (see
-        :mod:`events.store.append`)."""
+        """All games' events after the cursor ``after_position`` (a position this feed
+        handed out, or 0), in the feed's order: an event that commits later never comes
+        before one already handed out (see :mod:`events.store.feed_order`)."""
         with translated("feed"), self.pool.connection() as conn:
-            rows = conn.execute(_FEED, (after_position, limit)).fetchall()
+            key = resolve(conn, after_position)
+            rows = conn.execute(_FEED, {**key.params(), "limit": limit}).fetchall()
         return [stored_event(row) for row in rows]
 
     def last_position(self) -> int:
+        """The cursor of the feed's end: ``feed(last_position())`` holds only what is
+        still to come (every event below the horizon is before it)."""
         with translated("last_position"), self.pool.connection() as conn:
-            row = conn.execute("SELECT coalesce(max(position), 0) FROM events").fetchone()
-        return int(row[0]) if row else 0
+            return feed_end(conn)
 
     def game(self, game_id: UUID) -> GameRow:
         with translated("game"), self.pool.connection() as conn:

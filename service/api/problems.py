@@ -14,6 +14,7 @@ from typing import Any
 from flask import Response, has_request_context, json
 
 from i18n.catalogues import SOURCE, translations
+from service.language import language
 
 
 def N_(message: str) -> str:
@@ -59,11 +60,7 @@ def title(slug: str, lang: str | None = None) -> str:
 
 
 def _request_language() -> str:
-    if not has_request_context():
-        return SOURCE
-    from service.language import language  # the negotiation needs the request
-
-    return language()
+    return language() if has_request_context() else SOURCE
 
 
 class Problem(Exception):

@@ -17,11 +17,12 @@ from typing import Any, TypeVar
 from flask import Flask, current_app, request
 from marshmallow import Schema, ValidationError, fields
 
+from i18n.catalogues import LANGUAGES, known
 from service.api.problems import Problem
+from service.language import PARAM as LANG_PARAM
 
 View = TypeVar("View", bound=Callable[..., Any])
 NUL_MESSAGE = "may not contain the NUL character (%00)"
-LANG_PARAM = "lang"  # the explicit language choice, read by service.language on every route
 
 
 class ReadTimeout(Exception):
@@ -59,6 +60,15 @@ def register(app: Flask) -> None:
         if bad:
             errors = {k.replace("\x00", "\\u0000"): [NUL_MESSAGE] for k in bad}
             raise Problem("validation", f"{next(iter(errors))}: {NUL_MESSAGE}", errors=errors)
+
+    @app.before_request
+    def refuse_unknown_language() -> None:
+        """``lang`` (the explicit language choice, see :mod:`service.language`) is taken by
+        every route; a value that is not one of the catalogues' languages is a 422."""
+        value = request.args.get(LANG_PARAM)
+        if value is not None and known(value) is None:
+            message = f"{value!r} is not a language of this service: {', '.join(LANGUAGES)}"
+            raise Problem("validation", f"{LANG_PARAM}: {message}", errors={LANG_PARAM: [message]})
 
 
 def _no_constant(name: str) -> Any:

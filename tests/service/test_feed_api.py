@@ -8,6 +8,10 @@ import time
 import uuid
 from typing import Any
 
+import psycopg
+
+from events.records import NewEvent
+from events.store.event_store import append_in
 from tests.gamekit import wire_game
 from tests.service.conftest import Api
 
@@ -45,6 +49,42 @@ def test_feed_pages_in_commit_order_and_shows_only_readable_games(
     assert recorder["data"]["hands"] is not None
     assert api.get("/feed?limit=0").status_code == 422
     assert api.get("/feed?after=-1").status_code == 422
+
+
+def test_the_feed_never_passes_an_open_writer_and_its_cursors_keep_working(
+    client: Any, make_token: Any, database_url: str
+) -> None:
+    """An appender whose transaction is older than a committed one holds the feed back;
+    once it commits, its event comes first though its position is higher, and the
+    integer cursor of either event resumes the feed exactly after it."""
+    api = Api(client, make_token, f"feed-{uuid.uuid4().hex[:6]}")
+    _g, events = wire_game("ffb", 11, max_deals=1)
+    old_game, _ = api.record(events[:5], visibility="public")
+    young_game, _ = api.record(events[:5], visibility="public")
+    after = _tail(api, 0)
+    with psycopg.connect(database_url) as old:
+        old.execute("SELECT pg_current_xact_id()")  # the older transaction
+        assert api.append(young_game, events[5:6], 5).status_code == 201
+        append_in(old, uuid.UUID(old_game), [NewEvent(**events[5])], 5, "old")
+        page = api.get(f"/feed?after={after}").get_json()
+        assert (page["events"], page["next"]) == ([], after)
+        lines = api.get(f"/feed/stream?after={after}&timeout=1").get_data(as_text=True)
+        assert lines.strip() == ""
+        old.commit()
+    deadline = time.monotonic() + 15  # another transaction on the server may hold it a moment
+    while len((page := api.get(f"/feed?after={after}").get_json())["events"]) < 2:
+        assert time.monotonic() < deadline, page
+        time.sleep(0.02)
+    seen = [(e["game"], e["version"], e["position"]) for e in page["events"]]
+    assert [s[:2] for s in seen] == [(old_game, 6), (young_game, 6)]
+    assert seen[0][2] > seen[1][2] and page["next"] == seen[1][2]
+    assert [e["game"] for e in all_after(api, seen[0][2], None)] == [young_game]
+    assert all_after(api, page["next"], None) == []
+    lines = api.get(f"/feed/stream?after={after}&timeout=1").get_data(as_text=True)
+    assert [json.loads(x)["game"] for x in lines.split("\n") if x.strip()] == [
+        old_game,
+        young_game,
+    ]
 
 
 def _tail(api: Api, after: int) -> int:

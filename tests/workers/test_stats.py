@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from events.records import NewEvent
+from events.store.event_store import append_in
 from tests.conftest import bearer
 from tests.workers.conftest import club_games, import_events
 from tests.workers.hand import hand_archive
@@ -139,3 +141,44 @@ def test_stats_endpoints_json_csv_and_errors(hand, wclient, make_token):
         assert r.mimetype == "application/problem+json"
     assert wclient.get("/stats/players").status_code == 401
     assert wclient.get("/stats/nobody", headers=bearer(secret)).status_code == 404
+
+
+def test_the_refresh_never_passes_an_event_that_commits_later(hand, pool, store, database_url):
+    """An appender whose transaction is older stays open while a younger one commits: the
+    refresh waits at the horizon instead of moving its checkpoint past the open one."""
+    refresh(pool)
+    games = club_games("late", "contree", range(2))
+    old_game, young_game = import_events(store, [g[:10] for g in games])
+    assert refresh(pool) == 2
+    more = [[NewEvent(e["type"], e["data"]) for e in g[10:12]] for g in games]
+    with psycopg.connect(database_url) as old:
+        old.execute("SELECT pg_current_xact_id()")  # the older transaction
+        store.append(young_game, more[1], 10, "young")  # commits first
+        append_in(old, old_game, more[0], 10, "old")
+        with pool.connection() as conn:
+            before = checkpoint(conn)
+        assert refresh(pool) == 0  # the young event waits behind the open transaction
+        with pool.connection() as conn:
+            assert checkpoint(conn) == before
+        old.commit()
+    assert refresh(pool) == 2  # both games, the older transaction's first
+    assert refresh(pool) == 0
+
+
+def test_the_refresh_takes_no_transaction_id_while_it_computes(hand, pool, store, monkeypatch):
+    """Any transaction id holds the feed's horizon back for every reader: the refresh
+    takes one only to write the facts, not during the (long) computation."""
+    import workers.stats_store as stats_store
+
+    refresh(pool)
+    import_events(store, club_games("xid", "contree", range(1)))
+    seen = []
+    compute = stats_store.compute
+
+    def spying(conn, game_ids):
+        seen.append(conn.execute("SELECT pg_current_xact_id_if_assigned()").fetchone()[0])
+        return compute(conn, game_ids)
+
+    monkeypatch.setattr(stats_store, "compute", spying)
+    assert refresh(pool) == 1
+    assert seen == [None]

@@ -173,7 +173,7 @@ def measure_refresh(admin: str, count: int, rounds: int, seed: int) -> dict:
     """Both archives loaded first, then their rebuilds alternated round by round (a shared
     machine's load drifts: alternating gives both the same weather), the best of each."""
     out: dict[str, Any] = {}
-    resolve = stats_store.canonical_players
+    resolve = stats_store.resolve_seats
     setups = (("names_before", False), ("ids_after", True))
     urls, pools = {}, {}
     try:
@@ -189,12 +189,12 @@ def measure_refresh(admin: str, count: int, rounds: int, seed: int) -> dict:
         for _ in range(rounds):
             for label, with_ids in setups:
                 if not with_ids:  # the code before the roster: no id resolution
-                    stats_store.canonical_players = lambda conn, ids: None  # type: ignore[assignment]
+                    stats_store.resolve_seats = lambda conn, facts: None  # type: ignore[assignment]
                 try:
                     times[label].append(best_of(1, functools.partial(stats_store.rebuild,
                                                                      pools[label])))  # fmt: skip
                 finally:
-                    stats_store.canonical_players = resolve
+                    stats_store.resolve_seats = resolve
         for label, _ in setups:
             with psycopg.connect(urls[label]) as conn:
                 row = conn.execute("SELECT count(*), count(DISTINCT player) FROM stat_seats")

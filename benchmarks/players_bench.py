@@ -10,7 +10,7 @@ On the embedded PostgreSQL (or ``DATABASE_URL``'s server), in scratch databases:
 (b) the statistics refresh (:func:`workers.stats_store.rebuild`) of ``--stat-games``
     finished games, recorded with names and the code as it was before the roster
     (no id resolution), then the same games recorded with roster ids and the code as it
-    is (every refresh resolves merged and adopted ids): after / before.
+    is (merged and adopted ids resolved as the facts are written): after / before.
 
     python benchmarks/players_bench.py [--games 100000] [--stat-games 1000] [--smoke]
 
@@ -240,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"(b) statistics rebuild of {f['refresh_games']:,} finished games "
         f"({f['refresh_ids_after_seat_rows']:,} seat rows): names and the code before the "
-        f"roster {f['refresh_names_before_s']} s; roster ids, resolved on every refresh "
+        f"roster {f['refresh_names_before_s']} s; roster ids, resolved when written "
         f"{f['refresh_ids_after_s']} s; after / before = {f['refresh_after_over_before']} "
         f"(target ≤ 1)"
     )

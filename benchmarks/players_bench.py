@@ -10,7 +10,7 @@ On the embedded PostgreSQL (or ``DATABASE_URL``'s server), in scratch databases:
 (b) the statistics refresh (:func:`workers.stats_store.rebuild`) of ``--stat-games``
     finished games, recorded with names and the code as it was before the roster
     (no id resolution), then the same games recorded with roster ids and the code as it
-    is (every refresh resolves merged and adopted ids): after / before.
+    is (merged and adopted ids resolved as the facts are written): after / before.
 
     python benchmarks/players_bench.py [--games 100000] [--stat-games 1000] [--smoke]
 
@@ -173,7 +173,7 @@ def measure_refresh(admin: str, count: int, rounds: int, seed: int) -> dict:
     """Both archives loaded first, then their rebuilds alternated round by round (a shared
     machine's load drifts: alternating gives both the same weather), the best of each."""
     out: dict[str, Any] = {}
-    resolve = stats_store.canonical_players
+    resolve = stats_store.resolve_seats
     setups = (("names_before", False), ("ids_after", True))
     urls, pools = {}, {}
     try:
@@ -189,12 +189,12 @@ def measure_refresh(admin: str, count: int, rounds: int, seed: int) -> dict:
         for _ in range(rounds):
             for label, with_ids in setups:
                 if not with_ids:  # the code before the roster: no id resolution
-                    stats_store.canonical_players = lambda conn, ids: None  # type: ignore[assignment]
+                    stats_store.resolve_seats = lambda conn, facts: None  # type: ignore[assignment]
                 try:
                     times[label].append(best_of(1, functools.partial(stats_store.rebuild,
                                                                      pools[label])))  # fmt: skip
                 finally:
-                    stats_store.canonical_players = resolve
+                    stats_store.resolve_seats = resolve
         for label, _ in setups:
             with psycopg.connect(urls[label]) as conn:
                 row = conn.execute("SELECT count(*), count(DISTINCT player) FROM stat_seats")
@@ -240,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"(b) statistics rebuild of {f['refresh_games']:,} finished games "
         f"({f['refresh_ids_after_seat_rows']:,} seat rows): names and the code before the "
-        f"roster {f['refresh_names_before_s']} s; roster ids, resolved on every refresh "
+        f"roster {f['refresh_names_before_s']} s; roster ids, resolved when written "
         f"{f['refresh_ids_after_s']} s; after / before = {f['refresh_after_over_before']} "
         f"(target ≤ 1)"
     )

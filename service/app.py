@@ -15,6 +15,7 @@ from flask import Flask
 
 from service import config, language
 from service.api import (
+    analysts,
     archives,
     errors,
     feed,
@@ -45,6 +46,7 @@ BLUEPRINTS = (
     archives,
     profiles,
     players,
+    analysts,
     jobs,
     stats,
     verify,

@@ -4,7 +4,8 @@
 the ``stats_*_month`` views, ``games`` and ``player_names``); row-level security
 (migration ``0057_analysts.sql``) shows it its club's rows and the public ones. Every
 session of the role is read-only (``default_transaction_read_only``). The password is
-random and shown once, in the connection URL.
+random and shown once, in the connection URL. The CLI (``coinche db-role``) and the API
+(``/clubs/{club}/analyst-roles``, :mod:`service.api.analysts`) both call these functions.
 """
 
 from __future__ import annotations
@@ -22,7 +23,12 @@ READABLE = ("games", "stat_games", "stat_deals", "stat_seats", "player_names",
 
 
 class RoleError(Exception):
-    pass
+    """A refusal, nothing changed: ``slug`` is the API's problem type (``not-found``,
+    ``conflict``)."""
+
+    def __init__(self, slug: str, detail: str) -> None:
+        super().__init__(detail)
+        self.slug, self.detail = slug, detail
 
 
 def role_name(club: str) -> str:
@@ -39,7 +45,7 @@ def create_role(conn: Connection[Any], club: str, by: str, new_password: bool = 
     ``club``; returns ``role:password``. Call inside a
     transaction: nothing is left half-made."""
     if conn.execute("SELECT 1 FROM clubs WHERE club = %s", (club,)).fetchone() is None:
-        raise RoleError(f"no club '{club}' (a club exists once it has a token)")
+        raise RoleError("not-found", f"no club '{club}' (a club exists once it has a token)")
     name = role_name(club)
     password = secrets.token_urlsafe(24)
     ident, secret = sql.Identifier(name), sql.Literal(password)
@@ -48,14 +54,16 @@ def create_role(conn: Connection[Any], club: str, by: str, new_password: bool = 
     if mine is not None:
         if not new_password:
             raise RoleError(
-                f"club '{club}' has a role already ({name}): --new-password gives it a new one"
+                "conflict",
+                f"club '{club}' has a role already ({name}): give it a new password instead"
+                " (--new-password; in the API, new_password: true)",
             )
         conn.execute(sql.SQL("ALTER ROLE {} PASSWORD {}").format(ident, secret))
         return f"{name}:{password}"
     if new_password:
-        raise RoleError(f"club '{club}' has no role yet: create it first")
+        raise RoleError("not-found", f"club '{club}' has no role yet: create it first")
     if exists is not None:
-        raise RoleError(f"a database role {name} exists already and is not this club's")
+        raise RoleError("conflict", f"a database role {name} exists already and is not this club's")
     conn.execute(
         sql.SQL(
             "CREATE ROLE {} LOGIN PASSWORD {} NOSUPERUSER NOCREATEDB NOCREATEROLE"
@@ -83,11 +91,26 @@ def create_role(conn: Connection[Any], club: str, by: str, new_password: bool = 
     return f"{name}:{password}"
 
 
-def drop_role(conn: Connection[Any], club: str) -> str:
-    """Drop the analyst role of ``club`` (its grants with it)."""
+def roles_of(conn: Connection[Any], club: str) -> list[dict[str, Any]]:
+    """The analyst roles of ``club`` (none or one), without any secret."""
+    rows = conn.execute(
+        "SELECT role_name, club, created_at, created_by FROM analyst_roles WHERE club = %s"
+        " ORDER BY role_name",
+        (club,),
+    ).fetchall()
+    return [
+        {"role": r[0], "club": r[1], "created_at": r[2].isoformat(), "created_by": r[3]}
+        for r in rows
+    ]
+
+
+def drop_role(conn: Connection[Any], club: str, role: str | None = None) -> str:
+    """Drop the analyst role of ``club`` (its grants with it); ``role``, when given, must
+    be that role's name."""
     row = conn.execute("SELECT role_name FROM analyst_roles WHERE club = %s", (club,)).fetchone()
-    if row is None:
-        raise RoleError(f"club '{club}' has no analyst role")
+    if row is None or (role is not None and row[0] != role):
+        named = f" {role}" if role is not None else ""
+        raise RoleError("not-found", f"club '{club}' has no analyst role{named}")
     ident = sql.Identifier(row[0])
     conn.execute("DELETE FROM analyst_roles WHERE club = %s", (club,))
     conn.execute(sql.SQL("DROP OWNED BY {}").format(ident))

@@ -9,13 +9,15 @@ the ``games``, ``stat_games``, ``stat_seats`` and ``job_findings`` rows of some 
 the id each seat resolves to: its link, else what it holds, then the player that one was
 merged into. The events are never touched. Unlinked names of old games stay as they are.
 
-Called in the transaction that writes statistics facts (:mod:`workers.stats_store`) or
-findings, and by the roster's merge, adoption and erasure.
+Called in the transaction that writes findings, and by the roster's merge, adoption and
+erasure. The statistics are written resolved in the first place (:func:`resolver`, read in
+the transaction that writes them, see :mod:`workers.stats_store`): two small lookups
+instead of writing what the events hold and rewriting it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -38,9 +40,10 @@ SELECT EXISTS (SELECT 1 FROM game_seats WHERE game_id = ANY(%(ids)s))
     OR EXISTS (SELECT 1 FROM games g JOIN players p ON p.player_id = ANY(g.players)
                WHERE g.game_id = ANY(%(ids)s) AND p.merged_into IS NOT NULL)
     OR EXISTS (SELECT 1 FROM stat_games s JOIN games g USING (game_id)
-               WHERE s.game_id = ANY(%(ids)s) AND s.players IS DISTINCT FROM g.players)
+               WHERE s.game_id = ANY(%(ids)s) AND g.game_id = ANY(%(ids)s)
+                 AND s.players IS DISTINCT FROM g.players)
     OR EXISTS (SELECT 1 FROM job_findings f JOIN games g USING (game_id)
-               WHERE f.game_id = ANY(%(ids)s)
+               WHERE f.game_id = ANY(%(ids)s) AND g.game_id = ANY(%(ids)s)
                  AND f.player IS DISTINCT FROM g.players[array_position(ARRAY['N','E','S','W'],
                                                                         f.seat)])
 """
@@ -82,6 +85,39 @@ def canonical_players(conn: Connection[Any], game_ids: Sequence[UUID]) -> None:
         for statement in _UPDATES:
             conn.execute(statement)
         conn.execute("DROP TABLE roster_seats")
+
+
+def resolver(
+    conn: Connection[Any], game_ids: Sequence[UUID], held: Iterable[str]
+) -> Callable[[UUID, str, str], str] | None:
+    """How the seats of ``game_ids`` resolve, ``held`` being what their events seat: a
+    function of (game, seat, what it holds) to the seat's link, else what it holds, then
+    the player that one was merged into (as :func:`canonical_players` rewrites them).
+    None in the usual case: no seat linked and no merged player, every seat is what it
+    holds."""
+    links: dict[tuple[UUID, str], str] = {
+        (g, s): p
+        for g, s, p in conn.execute(
+            "SELECT game_id, seat, player_id FROM game_seats WHERE game_id = ANY(%s)",
+            (list(game_ids),),
+        ).fetchall()
+    }
+    seated = sorted({str(p) for p in held} | set(links.values()))
+    merged: dict[str, str] = dict(
+        conn.execute(
+            "SELECT player_id, merged_into FROM players"
+            " WHERE player_id = ANY(%s) AND merged_into IS NOT NULL",
+            (seated,),
+        ).fetchall()
+    )
+    if not links and not merged:
+        return None
+
+    def resolve(game_id: UUID, seat: str, holds: str) -> str:
+        player = links.get((game_id, seat), holds)
+        return str(merged.get(player, player))
+
+    return resolve
 
 
 def games_of(conn: Connection[Any], player_ids: Sequence[str]) -> list[UUID]:

@@ -23,7 +23,7 @@ from events.store.feed_order import resolve
 from events.store.pool import Pool
 from workers.facts import GameFacts, Row
 from workers.loading import facts_one, load_games
-from workers.roster import canonical_players
+from workers.roster import resolver
 
 LOCK = 0x0C01_57A7_0001  # "coinche-log statistics writers"
 FOLLOW = 0x0C01_57A7_0002  # "coinche-log statistics checkpoint": one refresh or rebuild at a time
@@ -43,10 +43,38 @@ def write_facts(
     """Replace the facts of ``game_ids`` by ``facts`` (call inside a transaction)."""
     conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK,))
     conn.execute("DELETE FROM stat_games WHERE game_id = ANY(%s)", (list(game_ids),))
+    resolve_seats(conn, facts)  # merged ids and adopted names count as their player
     _copy(conn, "stat_games", [f.game for f in facts])
     _copy(conn, "stat_deals", [d for f in facts for d in f.deals])
     _copy(conn, "stat_seats", [s for f in facts for s in f.seats])
-    canonical_players(conn, game_ids)  # merged ids and adopted names count as their player
+
+
+_SEATS = ("N", "E", "S", "W")
+_PARTNER = {"N": "S", "E": "W", "S": "N", "W": "E"}
+
+
+def resolve_seats(conn: Connection[Any], facts: Sequence[GameFacts]) -> None:
+    """Rewrite, in place, the players of ``facts`` (what the events seat) to the roster
+    ids they resolve to (:func:`workers.roster.resolver`), before they are written: the
+    rows are right when written, never rewritten after."""
+    if not facts:
+        return
+    resolve = resolver(
+        conn, [f.game["game_id"] for f in facts], {p for f in facts for p in f.game["players"]}
+    )
+    if resolve is None:
+        return
+    for f in facts:
+        game_id, held = f.game["game_id"], f.game["players"]
+        players = [resolve(game_id, seat, p) for seat, p in zip(_SEATS, held, strict=True)]
+        if players == held:
+            continue
+        f.game["players"] = players
+        by_seat = dict(zip(_SEATS, players, strict=True))
+        for row in f.seats:
+            me, mate = by_seat[row["seat"]], by_seat[_PARTNER[row["seat"]]]
+            row["player"], row["partner"] = me, mate
+            row["partnership"] = " & ".join(sorted((me, mate)))
 
 
 def _copy(conn: Connection[Any], table: str, rows: list[Row]) -> None:

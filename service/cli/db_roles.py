@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 from flask import current_app
 from flask.cli import with_appcontext
 
 from service.bootstrap import services
-from service.db_roles import RoleError, create_role, drop_role, role_url
+from service.db_roles import RoleError, create_role, drop_role, role_url, roles_of
 
 
 @click.group("db-role")
@@ -45,3 +47,13 @@ def drop(club: str) -> None:
     except RoleError as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"dropped {name}")
+
+
+@db_role.command("list")
+@click.argument("club")
+@with_appcontext
+def list_roles(club: str) -> None:
+    """Print CLUB's analyst role as one JSON line (never its password); nothing if none."""
+    with services(current_app).pool.connection() as conn:
+        for role in roles_of(conn, club):
+            click.echo(json.dumps(role))

@@ -6,7 +6,9 @@ the snapshots and the exports. Erasing a player therefore blanks their roster en
 (name, matching key, licence) and the entries merged into it, and the id reads
 "erased player" from then on; every game's hash chain is untouched and still verifies,
 and the statistics still count the games. What else could hold a name is scrubbed: a
-name typed into a job's parameters (a statistics selection) or kept in a job's results.
+name typed into a job's parameters (a statistics selection) or kept in a job's results,
+in every club's jobs: a player of a public game can be named by another club's job, and
+a name is the person's wherever it was typed.
 
 Games recorded *before* the roster hold the name inside their hashed ``GameCreated``:
 it cannot leave the log without breaking the chain. Erasure links nothing new there; it
@@ -49,11 +51,7 @@ SELECT count(DISTINCT tournament_id) FROM tournament_events
 WHERE type = 'TeamRegistered' AND data -> 'players' ?| %s
 """
 
-_SCRUB = (
-    ("jobs", "params", "club = %(club)s"),
-    ("jobs", "result", "club = %(club)s"),
-    ("job_chunks", "partial", "job_id IN (SELECT job_id FROM jobs WHERE club = %(club)s)"),
-)
+_SCRUB = (("jobs", "params"), ("jobs", "result"), ("job_chunks", "partial"))
 
 
 def erase(conn: Connection[Any], club: str, player_id: str, by: str) -> dict[str, Any]:
@@ -89,8 +87,8 @@ def erase(conn: Connection[Any], club: str, player_id: str, by: str) -> dict[str
         registry.history(conn, erased, "erased", by, games=len(games))
     canonical_players(conn, games)
     for name in sorted(names):
-        for table, column, mine in _SCRUB:
-            _scrub(conn, table, column, mine, {"name": name, "id": player_id, "club": club})
+        for table, column in _SCRUB:
+            _scrub(conn, table, column, {"name": name, "id": player_id})
     if sealed:
         conn.execute("DELETE FROM projection_snapshots WHERE game_id = ANY(%s)", (sealed,))
     when = conn.execute(
@@ -107,15 +105,13 @@ def erase(conn: Connection[Any], club: str, player_id: str, by: str) -> dict[str
     }
 
 
-def _scrub(
-    conn: Connection[Any], table: str, column: str, mine: str, values: dict[str, str]
-) -> None:
+def _scrub(conn: Connection[Any], table: str, column: str, values: dict[str, str]) -> None:
     """Replace the JSON string ``name`` (a whole key or value) by the player's id in a
-    jsonb column of the club's rows; ``table``, ``column`` and ``mine`` are constants of
-    this module."""
+    jsonb column of every club's rows; ``table`` and ``column`` are constants of this
+    module."""
     statement = (
         f"UPDATE {table} SET {column} = replace({column}::text, to_jsonb(%(name)s::text)::text,"  # noqa: S608
         f" to_jsonb(%(id)s::text)::text)::jsonb"
-        f" WHERE {mine} AND strpos({column}::text, to_jsonb(%(name)s::text)::text) > 0"
+        f" WHERE strpos({column}::text, to_jsonb(%(name)s::text)::text) > 0"
     )
     conn.execute(statement, values)

@@ -3,8 +3,10 @@
 Every operation is called with generated requests (valid and invalid) on the live
 app (WSGI, in process) and the real database; every response must be documented
 (status, content type, body schema, headers) and none may be a 5xx. Path
-parameters point at a real finished game and the contract club, so the success
-paths are exercised too; a stateful run follows the links from ``POST /games``.
+parameters point at a real finished game, the contract club, a player of its roster
+who sat at that game and the club's analyst role, so the success paths are exercised
+too; a stateful run follows the links from
+``POST /games``.
 Kept small (40 examples per operation and phase at most, no shrinking, 5 s per
 example) so it stays well under a minute.
 """
@@ -24,8 +26,11 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from projections.tournament import decide
+from rules.names import match_key
 from service import tournaments as running
 from service.bootstrap import services
+from service.db_roles import drop_role, role_name
+from service.players import registry
 from tests.conftest import bearer
 from tests.gamekit import wire_game
 from tests.service.conftest import Api
@@ -33,6 +38,9 @@ from tests.service.conftest import Api
 CLUB = f"contract-{uuid.uuid4().hex[:6]}"
 GAME = str(uuid.uuid4())
 TOURNAMENT = str(uuid.uuid4())
+PLAYER = f"pl_{uuid.uuid4().hex}"
+CALLED: set[str] = set()  # the operations the contract run called
+SUCCEEDED: set[str] = set()  # the operations answered 2xx for PLAYER at least once
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 # The jobs operations (audits, statistics) need a worker: tests/workers/test_contract.py.
@@ -41,6 +49,7 @@ schema = schemathesis.openapi.from_path(SPEC).exclude(path_regex=JOBS)
 schema.config.generation.update(max_examples=40, no_shrink=True, deterministic=True)
 schema.config.parameters = {
     "game_id": GAME, "club": CLUB, "tournament_id": TOURNAMENT, "round": 1, "table": 1,
+    "player_id": PLAYER, "role": role_name(CLUB),
 }  # fmt: skip
 # A schema-valid request may still break a rule no JSON Schema can state (an illegal card,
 # four seats for three players, a point the game never reaches): a 422 naming it is the
@@ -58,17 +67,32 @@ schema.config.checks.positive_data_acceptance.expected_statuses = [
 
 @pytest.fixture(scope="module")
 def admin(app: Any, make_token: Callable[..., str]) -> Iterator[str]:
-    """The contract club's admin token, and its finished public game ``GAME``; feed
-    streams end at once (a generated ``timeout`` may be 300 s)."""
+    """The contract club's admin token, its roster player ``PLAYER`` and its finished
+    public game ``GAME``, where that player sits North; feed streams end at once (a
+    generated ``timeout`` may be 300 s). The club's analyst role, which the run may
+    create, is dropped afterwards (roles belong to the whole server)."""
     before = app.config["FEED_STREAM_MAX"]
     app.config["FEED_STREAM_MAX"] = 0.2
     api = Api(app.test_client(), make_token, CLUB)
+    with services(app).pool.connection() as conn, conn.transaction():
+        name = "Contract Player"
+        conn.execute(
+            "INSERT INTO players (player_id, club, display_name, match_key, created_by)"
+            " VALUES (%s, %s, %s, %s, 'test')",
+            (PLAYER, CLUB, name, match_key(name)),
+        )
+        registry.history(conn, PLAYER, "created", "test")
     g, events = wire_game("contree", 31)
     assert g.final.over
+    events[0]["data"]["seats"] = {**events[0]["data"]["seats"], "N": PLAYER}
     api.record(events, visibility="public", id=GAME, secret=api.admin)
+    assert api.get(f"/games/{GAME}").get_json()["player_ids"]["N"] == PLAYER
     tournament(app)
     yield api.admin
     app.config["FEED_STREAM_MAX"] = before
+    with services(app).pool.connection() as conn, conn.transaction():
+        if conn.execute("SELECT 1 FROM analyst_roles WHERE club = %s", (CLUB,)).fetchone():
+            drop_role(conn, CLUB)
 
 
 def tournament(app: Any) -> None:
@@ -97,10 +121,34 @@ schemathesis.openapi.media_type(
 @settings(deadline=timedelta(seconds=5), suppress_health_check=list(HealthCheck))
 def test_every_operation_matches_the_contract(case: Any, app: Any, admin: str) -> None:
     case.operation.schema.app = app  # the checks' own probes go to the app too
-    case.call_and_validate(app=app, headers=bearer(admin))
+    response = case.call_and_validate(app=app, headers=bearer(admin))
+    CALLED.add(case.operation.label)
+    if (
+        200 <= response.status_code < 300
+        and case.method.upper() == case.operation.method.upper()  # not a method probe
+        and PLAYER in case.formatted_path
+    ):
+        SUCCEEDED.add(case.operation.label)
 
 
-stateful = schemathesis.openapi.from_path(SPEC).exclude(path_regex=JOBS)
+PLAYER_OPERATIONS = {
+    "GET /clubs/{club}/players/{player_id}",
+    "POST /clubs/{club}/players/{player_id}/erase",
+    "GET /clubs/{club}/players/{player_id}/data",
+}
+
+
+def test_the_player_operations_were_reached_with_success() -> None:
+    """The run above reached the success path of the player operations (``PLAYER`` is
+    a real entry of the club), not only their refusals."""
+    if not PLAYER_OPERATIONS <= CALLED:
+        pytest.skip("runs after the contract run (test_every_operation_matches_the_contract)")
+    assert PLAYER_OPERATIONS <= SUCCEEDED, PLAYER_OPERATIONS - SUCCEEDED
+
+
+# The analysts' roles are server-wide state that outlives each example (a role created
+# by one is still there when the run replays it): they are called above, not here.
+stateful = schemathesis.openapi.from_path(SPEC).exclude(path_regex=JOBS + "|analyst-roles")
 stateful.config.checks.positive_data_acceptance.expected_statuses = (
     schema.config.checks.positive_data_acceptance.expected_statuses
 )

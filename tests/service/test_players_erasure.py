@@ -141,6 +141,34 @@ def test_erasure_leaves_no_trace_of_the_name_and_every_chain_verifies(
     assert again.status_code == 201 and again.get_json()["homonyms"] == []
 
 
+def test_erasure_scrubs_the_name_from_another_clubs_jobs(
+    club_api: Api, client: Any, make_token: Callable[..., str], app: Any
+) -> None:
+    """A player of a public game can be named by another club's job: the name is the
+    person's there too, and goes; that club's other jobs are left as they were."""
+    api = club_api
+    other = Api(client, make_token, f"other-{uuid.uuid4().hex[:8]}")
+    name = f"Ines Publique-{uuid.uuid4().hex[:8]}"
+    _g, events = wire_game("ffb", 35, target=300)
+    seats = {**events[0]["data"]["seats"], "E": name}
+    public, _ = api.record([dict(events[0], data={**events[0]["data"], "seats": seats}),
+                            *events[1:]], visibility="public")  # fmt: skip
+    ines = api.get(f"/games/{public}", api.reader).get_json()["player_ids"]["E"]
+    audit_job(app, other.club, [public], [name])  # their selection names her
+    audit_job(app, other.club, [public], ["somebody else"])
+    assert ("jobs", "params", 1) in traces(app, name)
+
+    erased = api.client.post(f"/clubs/{api.club}/players/{ines}/erase", headers=bearer(api.admin))
+    assert erased.status_code == 200, erased.get_json()
+    assert traces(app, name) == []
+    with services(app).pool.connection() as conn:
+        selections = sorted(
+            r[0]["players"]
+            for r in conn.execute("SELECT params FROM jobs WHERE club = %s", (other.club,))
+        )
+    assert selections == [[ines], ["somebody else"]]
+
+
 def test_bad_erasures_are_refused_and_change_nothing(
     club_api: Api, client: Any, make_token: Any, app: Any
 ) -> None:

@@ -27,6 +27,7 @@ from service.api import (
     requests,
     rulings,
     security,
+    sign_in,
     spec,
     stats,
     tournaments,
@@ -49,6 +50,7 @@ BLUEPRINTS = (
     stats,
     verify,
     tournaments,
+    sign_in,
     pages,
 )
 

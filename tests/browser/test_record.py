@@ -98,3 +98,140 @@ def test_a_used_link_is_refused_clearly(page: Any, app: Any, admin: str) -> None
     assert page.is_visible("#s-signin")
     assert "used already" in page.inner_text("#signin-error")
     assert page.evaluate("() => localStorage.getItem('coinche.token')") is None
+
+
+def test_offline_deals_survive_a_reload_and_are_stored_once_in_order(
+    phone: Any, app: Any, admin: str, shot: Callable[..., Any]
+) -> None:
+    client = app.test_client()
+    sign_in(phone, client, admin, CLUB)
+    game = start_game(phone, deals=12)
+    wait_stored(phone, 0)
+    deals = random_deals(11, 6)
+    tap_deal(phone, deals[0])
+    wait_stored(phone, 1)
+
+    phone.context.set_offline(True)
+    for d in deals[1:4]:
+        tap_deal(phone, d)
+    phone.wait_for_function("() => document.body.dataset.pending === '3'")
+    assert phone.locator("#sheet tr.pending").count() == 3
+    assert "3" in phone.inner_text("#queue-count")
+    shot(phone, "record-offline-390")
+
+    # the network comes back but the API is still out of reach: reload, nothing is lost
+    phone.route("**/games/*/events?*", lambda route: route.abort())
+    phone.context.set_offline(False)
+    phone.reload()
+    phone.wait_for_selector("body[data-ready='1']")
+    phone.click(f"#home-games [data-game='{game}']")
+    phone.wait_for_function("() => document.body.dataset.pending === '3'")
+
+    # the next request is stored but its answer is lost: the retry keeps its ids
+    phone.unroute("**/games/*/events?*")
+    lost: list[str] = []
+
+    def lose_answer(route: Any) -> None:
+        if not lost:
+            route.fetch()
+            lost.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    phone.route("**/games/*/events?*", lose_answer)
+    phone.click("#queue-retry")
+    wait_stored(phone, 4)
+    assert lost
+    phone.unroute("**/games/*/events?*")
+    for d in deals[4:]:
+        tap_deal(phone, d)
+    wait_stored(phone, 6)
+
+    events = stored_events(client, admin, game)
+    summaries = [e for e in events if e["type"] == "DealSummarized"]
+    assert len(summaries) == 6 and len({e["id"] for e in events}) == len(events)
+    assert [e["data"]["contract"] for e in summaries] == [d["contract"] for d in deals]
+    assert [e["data"]["dealer"] for e in summaries] == [d["dealer"] for d in deals]
+    assert sheet_rows(phone) == expected_sheet(deals)
+
+
+def test_two_devices_on_one_game_see_the_conflict_and_recover(
+    browser: Any, live_url: str, app: Any, admin: str, shot: Callable[..., Any]
+) -> None:
+    client = app.test_client()
+    opened = [open_page(browser, live_url, PHONE) for _ in range(2)]
+    try:
+        (_, a, watch_a), (_, b, watch_b) = opened
+        sign_in(a, client, admin, CLUB)
+        game = start_game(a, deals=12, enforcement="strict")
+        wait_stored(a, 0)
+        sign_in(b, client, admin, CLUB)
+        b.click(f"#home-club-games [data-continue='{game}']")
+        b.wait_for_selector("#deal-root form.score")
+        deals = random_deals(3, 3)
+        tap_deal(a, deals[0])
+        wait_stored(a, 1)
+        theirs = dict(deals[1], dealer=deals[0]["dealer"])  # B still deals from the start
+        tap_deal(b, theirs)
+        b.wait_for_selector("#conflict:not([hidden])")
+        assert b.locator("#conflict-list li").count() == 1
+        assert b.locator("#conflict-mine li").count() == 1
+        shot(b, "record-conflict-390")
+        b.click("#conflict-keep")
+        wait_stored(b, 2)
+        events = stored_events(client, admin, game)
+        summaries = [e["data"] for e in events if e["type"] == "DealSummarized"]
+        assert [s["contract"] for s in summaries] == [deals[0]["contract"], deals[1]["contract"]]
+        assert [s["dealer"] for s in summaries] == [deals[0]["dealer"], deals[1]["dealer"]]
+        assert watch_a.errors == [] and watch_b.errors == []
+    finally:
+        for context, _, _ in opened:
+            context.close()
+
+
+def test_a_refused_deal_is_shown_then_corrected(
+    page: Any, app: Any, admin: str, shot: Callable[..., Any]
+) -> None:
+    client = app.test_client()
+    sign_in(page, client, admin, CLUB)
+    game = start_game(page, deals=12)
+    wait_stored(page, 0)
+    bad = random_deals(5, 1)[0]
+    bad["contract"] = {"taker": "E", "value": 80, "trump": "H", "coinche": 1}
+    bad["belote"] = ["N", "E"]  # two belotes in hearts: no deal can have them
+    tap_deal(page, bad)
+    page.wait_for_selector("#queue-list li[data-state=refused]")
+    assert "refused" in page.inner_text("#queue-list")
+    shot(page, "record-refused-1366")
+    page.click("#queue-list [data-act=correct]")
+    page.wait_for_selector("#deal-root form.score [data-belote=N][aria-pressed=true]")
+    form = page.locator("#deal-root form.score")
+    form.locator("[data-belote=N]").click()
+    form.locator("[data-act=save]").click()
+    wait_stored(page, 1)
+    summaries = [e for e in stored_events(client, admin, game) if e["type"] == "DealSummarized"]
+    assert len(summaries) == 1 and summaries[0]["data"]["belote"] == ["E"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ["Saisir une partie", "Donneur : ", "Preneur", "Atout", "Points de cartes",
+                "Enregistrer la donne", "Feuille de marque"]),
+        ("en", ["Record a game", "Dealer: ", "Taker", "Trump", "Card points", "Save the deal",
+                "Score sheet"]),
+    ],
+)  # fmt: skip
+def test_the_page_in_both_languages(
+    phone: Any, app: Any, admin: str, lang: str, words: list[str], shot: Callable[..., Any]
+) -> None:
+    sign_in(phone, app.test_client(), admin, CLUB, lang=lang)
+    assert phone.get_attribute("html", "lang") == lang
+    start_game(phone, deals=12)
+    tap_deal(phone, random_deals(2, 1)[0])
+    wait_stored(phone, 1)
+    text = phone.inner_text("main")
+    for word in words:
+        assert word in text, (word, text)
+    shot(phone, f"record-deal-{lang}-390")

@@ -170,7 +170,8 @@ async function showConflict(item) {
       if (current && current.id === game.id) Object.assign(current, game);
     }
     done();
-    for (const i of mine) if (i.state === "conflict") await sender.retry(i);
+    await redeal(game, mine);
+    for (const i of mine) await (i.state === "conflict" ? sender.retry(i) : sender.save(i));
     await refreshState();
   };
   $("conflict-drop").onclick = async () => {
@@ -185,6 +186,34 @@ async function showConflict(item) {
     for (const i of mine) await sender.drop(i);
     await refreshState();
   };
+}
+
+/** After another device's deals, this device's score-only deals not yet stored are dealt
+ * on from the stored game's next dealer (the dealer was a preset, not a tap). */
+async function redeal(game, items) {
+  let state;
+  try {
+    state = await get(`/games/${game.id}/state`, { view: "public" });
+  } catch {
+    return;
+  }
+  let dealer = state.next_dealer;
+  for (const item of items) {
+    if (item.kind !== "append") continue;
+    let changed = false;
+    for (const e of item.events) {
+      if (e.type !== "DealSummarized") continue;
+      if (e.data.dealer !== dealer) {
+        e.data = { ...e.data, dealer };
+        changed = true;
+      }
+      dealer = nextDealer(dealer, game);
+    }
+    if (changed) item.events = item.events.map((e) => ({ ...e, id: newId() })); // never stored
+  }
+  game.nextDealer = dealer;
+  await games.put(game);
+  if (current && current.id === game.id) current.nextDealer = dealer;
 }
 
 // ---- sign-in ----

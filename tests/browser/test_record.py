@@ -5,6 +5,7 @@ one game, a refused deal corrected, both languages."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -235,3 +236,19 @@ def test_the_page_in_both_languages(
     for word in words:
         assert word in text, (word, text)
     shot(phone, f"record-deal-{lang}-390")
+
+
+def test_a_played_deal_loads_the_deal_module_or_says_it_is_not_there(
+    page: Any, app: Any, admin: str
+) -> None:
+    sign_in(page, app.test_client(), admin, CLUB)
+    start_game(page, deals=12)
+    page.click("#game-played-deal")
+    here = Path(__file__).resolve().parents[2] / "service/ui/static/ui/record/deal.js"
+    if here.exists():
+        page.wait_for_function("() => document.querySelector('#deal-root').dataset.kind === 'play'")
+        page.wait_for_function("() => document.querySelector('#deal-root').childElementCount > 0")
+        assert page.locator("[data-say=no-deal]").count() == 0
+    else:
+        message = page.wait_for_selector("#deal-root [data-say=no-deal]")
+        assert "not available" in message.inner_text()

@@ -526,11 +526,16 @@ async function dealContext() {
     }
   }
   return {
-    game: { id: game.id, profile: game.profileDoc, seats: game.names, enforcement: game.enforcement, length: game.length, club: game.club },
+    game: {
+      id: game.id, profile: game.profile, profileDoc: game.profileDoc, seats: game.names,
+      enforcement: game.enforcement, length: game.length, club: game.club,
+    },
     state,
     lang: LANG,
     t: _,
     send,
+    read: (path) => get(path),
+    recorder: (who() || {}).name || "",
     onDealEnd: async () => {
       await refreshState();
       await refreshSheet();
@@ -544,6 +549,9 @@ async function playedDeal() {
   let module;
   try {
     module = await import("./deal.js");
+    if (!document.getElementById("deal-css")) {
+      document.head.append(h("link", { id: "deal-css", rel: "stylesheet", href: new URL("./deal.css", import.meta.url).pathname }));
+    }
   } catch {
     root.replaceChildren(h("p", { class: "error", role: "alert", "data-say": "no-deal" }, _("Recording a played deal card by card is not available on this server yet: record the deal's scores instead.")));
     return;
@@ -589,6 +597,8 @@ window.addEventListener("online", () => sender.kick());
 
 // ---- start ----
 async function start() {
+  const box = document.getElementById("token-box");
+  if (box) box.hidden = true; // this page signs in on its own screen
   void pgettext;
   void seatName;
   const link = new URLSearchParams(window.location.hash.slice(1)).get("link");

@@ -79,6 +79,7 @@ const sender = new Sender({
   onChange: (items) => showQueue(items),
   onOffline: () => status(_("Offline: your entries are kept on this device and sent when the network is back."), "warning"),
   onStored: async (item, body) => {
+    window.dispatchEvent(new CustomEvent("coinche:stored", { detail: { seq: item.seq, version: body.version } }));
     status("");
     const game = await games.get(item.game);
     if (game) {
@@ -165,6 +166,7 @@ async function showConflict(item) {
   $("conflict-keep").onclick = async () => {
     if (row) {
       game.version = row.version;
+      sender.known(game.id, row.version);
       game.nextDealer = null; // read again from the stored game
       await games.put(game);
       if (current && current.id === game.id) Object.assign(current, game);
@@ -178,6 +180,7 @@ async function showConflict(item) {
     if (!window.confirm(_("Discard your entries not yet stored? They will not be recorded."))) return;
     if (row) {
       game.version = row.version;
+      sender.known(game.id, row.version);
       game.nextDealer = null;
       await games.put(game);
       if (current && current.id === game.id) Object.assign(current, game);
@@ -419,13 +422,15 @@ function scheduleSheet() {
   sheetTimer = setTimeout(() => refreshSheet(), 50);
 }
 
-async function refreshSheet() {
+async function refreshSheet(read = true) {
   if (!current) return;
   const game = current;
-  try {
-    sheetDoc = await get(`/games/${game.id}/sheet`);
-  } catch {
-    /* offline, or the game not stored yet: the sheet as last read, and the queue */
+  if (read) {
+    try {
+      sheetDoc = await get(`/games/${game.id}/sheet`);
+    } catch {
+      /* offline, or the game not stored yet: the sheet as last read, and the queue */
+    }
   }
   const queued = (await pending()).filter((i) => i.game === game.id && i.kind === "append");
   const local = queued.flatMap((i) => i.events.filter((e) => e.type === "DealSummarized").map((e) => e.data));
@@ -444,6 +449,7 @@ async function refreshState() {
     if (!queued) {
       current.nextDealer = state.next_dealer;
       current.version = state.version;
+      sender.known(current.id, state.version);
       await games.put(current);
     }
     return state;
@@ -485,13 +491,12 @@ function scoreForm(prefill = null, onSave = null) {
       if (onSave) {
         await onSave(data);
       } else {
-        const seq = await enqueue({ kind: "append", game: game.id, events: [{ id: newId(), type: "DealSummarized", data }] });
+        await enqueue({ kind: "append", game: game.id, events: [{ id: newId(), type: "DealSummarized", data }] });
+        sender.kick(); // sent at once; the next dealer is kept meanwhile
         game.nextDealer = nextDealer(data.dealer, game);
         await games.put(game);
-        sender.kick();
-        void seq;
       }
-      await refreshSheet();
+      await refreshSheet(false); // read again once stored (onStored): not racing the append
       if (document.body.dataset.screen === "game") scoreForm();
     },
   });

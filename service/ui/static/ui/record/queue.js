@@ -78,6 +78,7 @@ export class Sender {
     this.delay = 1000;
     this.timer = null;
     this.waiters = new Map(); // seq → [resolve]
+    this.versions = new Map(); // game → its version as last stored by this page
   }
 
   /** Resolves with the result once the queued item ``seq`` is stored (or dropped). */
@@ -132,6 +133,7 @@ export class Sender {
         return;
       }
       if (answer.status === 200 || answer.status === 201) {
+        if (answer.body && answer.body.version) this.versions.set(next.game, answer.body.version);
         await remove(next.seq);
         await this.hooks.onStored(next, answer.body);
         this.settle(next.seq, { ok: true, version: answer.body.version, problem: null });
@@ -149,9 +151,18 @@ export class Sender {
 
   async send(item) {
     if (item.kind === "create") return this.hooks.post("/games", item.body);
-    const game = await games.get(item.game);
-    const body = { expected_version: game ? game.version : 1, events: item.events };
+    let version = this.versions.get(item.game);
+    if (version === undefined) {
+      const game = await games.get(item.game);
+      version = game ? game.version : 1;
+    }
+    const body = { expected_version: version, events: item.events };
     return this.hooks.post(`/games/${item.game}/events`, body);
+  }
+
+  /** The stored version of ``game`` is ``version`` (read from the API after a conflict). */
+  known(game, version) {
+    this.versions.set(game, version);
   }
 
   /** Send ``item`` again (after a conflict the page chose to record it after the others). */

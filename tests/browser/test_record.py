@@ -252,3 +252,43 @@ def test_a_played_deal_loads_the_deal_module_or_says_it_is_not_there(
     else:
         message = page.wait_for_selector("#deal-root [data-say=no-deal]")
         assert "not available" in message.inner_text()
+
+
+def test_announces_where_the_profile_plays_them_and_each_profile_s_words(
+    page: Any, app: Any, admin: str
+) -> None:
+    client = app.test_client()
+    sign_in(page, client, admin, CLUB)
+    game = start_game(page, deals=12)
+    form = page.locator("#deal-root form.score")
+    assert form.locator("[data-field=announces]").is_visible()
+    form.locator("[data-taker=S]").click()
+    form.locator("[data-value='100']").click()
+    form.locator("[data-trump=H]").click()
+    form.locator("[data-announce=seat]").select_option("S")
+    form.locator("[data-announce=kind]").select_option("tierce")
+    form.locator("[data-announce=suit]").select_option("S")
+    form.locator("[data-announce=height]").select_option("A")
+    form.locator("[data-act=add-announce]").click()
+    for digit in "120":
+        form.locator(f"[data-key='{digit}']").click()
+    form.locator("[data-act=save]").click()
+    wait_stored(page, 1)
+    stored = [e for e in stored_events(client, admin, game) if e["type"] == "DealSummarized"]
+    assert stored[0]["data"]["announces"] == [
+        {"seat": "S", "kind": "tierce", "height": "A", "suit": "S"}
+    ]
+    assert stored[0]["data"]["card_points"] == {"NS": 120, "EW": 42}
+    sheet = client.get(f"/games/{game}/sheet", headers=bearer(admin)).get_json()
+    assert sheet["deals"][0]["announces"] == {"NS": 20, "EW": 0}
+    assert sheet_rows(page)[0][:2] == (
+        sheet["deals"][0]["marks"]["NS"],
+        sheet["deals"][0]["marks"]["EW"],
+    )
+
+    page.click("#game-home")
+    start_game(page, deals=4, profile="contree")
+    form = page.locator("#deal-root form.score")
+    assert not form.locator("[data-field=announces]").is_visible()
+    assert form.locator("[data-coinche='2']").inner_text() == "Doubled (contre)"
+    assert form.locator("[data-trump=SA]").count() == 1

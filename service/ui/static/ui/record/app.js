@@ -238,10 +238,11 @@ async function redeemLink(code) {
     return true;
   }
   const reason = r.body && r.body.reason;
-  $("signin-error").textContent =
+  const said = $("signin-error").textContent =
     reason === "used" ? _("This sign-in link was used already: each link works once. Ask the club for a new one.")
     : reason === "expired" ? _("This sign-in link has expired. Ask the club for a new one.")
     : _("This sign-in link is not valid. Ask the club for a new one.");
+  if (token()) status(said, "error"); // signed in already: the home screen says it
   return false;
 }
 

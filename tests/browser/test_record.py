@@ -219,9 +219,9 @@ def test_a_refused_deal_is_shown_then_corrected(
     ("lang", "words"),
     [
         ("fr", ["Saisir une partie", "Donneur : ", "Preneur", "Atout", "Points de cartes",
-                "Enregistrer la donne", "Feuille de marque"]),
+                "Enregistrer la donne", "Feuille de marque", "ffb · 12 donnes"]),
         ("en", ["Record a game", "Dealer: ", "Taker", "Trump", "Card points", "Save the deal",
-                "Score sheet"]),
+                "Score sheet", "ffb · 12 deals"]),
     ],
 )  # fmt: skip
 def test_the_page_in_both_languages(

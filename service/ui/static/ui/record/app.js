@@ -293,7 +293,7 @@ async function home() {
   const mine = (await games.all()).filter((g) => g.club === me.club).sort((a, b) => (b.started || 0) - (a.started || 0));
   $("home-games").replaceChildren(...mine.map((g) => h("li", {},
     h("button", { type: "button", class: "game-link", "data-game": g.id, onclick: () => openGame(g) },
-      `${SEATS.map((s) => g.names[s]).join(" · ")} — ${g.profile}${g.over ? ` (${_("finished")})` : ""}`))));
+      SEATS.map((s) => g.names[s]).join(" · ") + " — " + g.profile + (g.over ? " (" + _("finished") + ")" : "")))));
   show("home");
   try {
     const live = await get("/games", { club: me.club, status: "live", limit: 20 });
@@ -370,7 +370,7 @@ async function newGame() {
     const select = $("new-profile");
     for (const p of mine.profiles || []) {
       const value = `club:${p.id}`;
-      if (!select.querySelector(`option[value="${CSS.escape(value)}"]`)) select.append(h("option", { value }, `${p.name || p.id} (${_("club")})`));
+      if (!select.querySelector(`option[value="${CSS.escape(value)}"]`)) select.append(h("option", { value }, (p.name || p.id) + " (" + _("club") + ")"));
     }
   } catch {
     /* offline: the built-in profiles */
@@ -463,7 +463,10 @@ async function openGame(game, startDeal = true) {
   current = game;
   document.body.dataset.game = game.id;
   sheetDoc = null;
-  $("game-title").textContent = `${game.profile} · ${game.length ? (game.length.deals ? ngettext("{n} deal", "{n} deals", game.length.deals) : _("to {n}", { n: game.length.target })) : _("to the profile's target")}`;
+  let length = _("to the profile's target");
+  if (game.length && game.length.deals) length = ngettext("{n} deal", "{n} deals", game.length.deals);
+  else if (game.length) length = _("to {n}", { n: game.length.target });
+  $("game-title").textContent = game.profile + " · " + length;
   $("game-players").textContent = `${teamName("NS")}: ${game.names.N} & ${game.names.S} — ${teamName("EW")}: ${game.names.E} & ${game.names.W}`;
   $("deal-root").replaceChildren();
   show("game");

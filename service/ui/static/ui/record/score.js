@@ -8,6 +8,7 @@ const SEATS = ["N", "E", "S", "W"];
 const TEAM = { N: "NS", S: "NS", E: "EW", W: "EW" };
 const KINDS = ["tierce", "cinquante", "cent", "carre"];
 const RANKS = "789TJQKA";
+const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** The card points of a whole deal under ``trump`` (the last trick's 10 in), and of a capot. */
 export function deckTotals(profile, trump) {
@@ -125,13 +126,13 @@ export function mountScore(root, { game, dealer, prefill, onSave, onCancel }) {
     box.hidden = !profile.announces;
     if (!profile.announces) return;
     const list = h("ul", { class: "plain" }, state.announces.map((a, i) => h("li", {},
-      `${seatName(a.seat)} · ${kindWord(a.kind)} · ${a.suit ? a.suit + " " : ""}${a.height} `,
+      seatName(a.seat) + " · " + kindWord(a.kind) + " · " + (a.suit ? SYMBOL[a.suit] : "") + a.height + " ",
       h("button", { type: "button", class: "link", onclick: () => { state.announces.splice(i, 1); render(); } }, _("remove")))));
     const sel = (name, label, options) => h("label", {}, label, " ", h("select", { "data-announce": name }, options.map(([v, t]) => h("option", { value: v }, t))));
     const adder = h("div", { class: "row" },
       sel("seat", _("Seat"), SEATS.map((s) => [s, seatName(s)])),
       sel("kind", _("Announce"), KINDS.map((k) => [k, kindWord(k)])),
-      sel("suit", _("Suit"), [["", "—"], ..."SHDC".split("").map((s) => [s, s])]),
+      sel("suit", _("Suit"), [["", "—"], ..."SHDC".split("").map((s) => [s, `${SYMBOL[s]} ${s}`])]),
       sel("height", _("Top card"), [...RANKS].reverse().map((r) => [r, r])),
       h("button", { type: "button", "data-act": "add-announce", onclick: () => {
         const get = (n) => box.querySelector(`[data-announce="${n}"]`).value;

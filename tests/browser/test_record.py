@@ -4,6 +4,7 @@ one game, a refused deal corrected, both languages."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,10 @@ def test_sign_in_by_link_and_a_whole_score_only_game(
     winner = sheet["winner"]
     assert winner in device.inner_text("#end-winner")
     assert device.get_attribute("#end-replay", "href") == f"/ui/games/{game}"
+    with device.expect_download() as download:
+        device.click("#end-export")
+    lines = Path(download.value.path()).read_text("utf-8").splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["game"] == game
     plain = [t for t, d in zip(taps, deals, strict=True)
              if d["contract"] and d["contract"]["coinche"] == 1 and not d["belote"]]  # fmt: skip
     assert plain and max(plain) <= 8, taps
@@ -265,6 +270,7 @@ def test_announces_where_the_profile_plays_them_and_each_profile_s_words(
     form.locator("[data-taker=S]").click()
     form.locator("[data-value='100']").click()
     form.locator("[data-trump=H]").click()
+    form.locator("[data-act=announce]").click()
     form.locator("[data-announce=seat]").select_option("S")
     form.locator("[data-announce=kind]").select_option("tierce")
     form.locator("[data-announce=suit]").select_option("S")
@@ -274,6 +280,7 @@ def test_announces_where_the_profile_plays_them_and_each_profile_s_words(
         form.locator(f"[data-key='{digit}']").click()
     form.locator("[data-act=save]").click()
     wait_stored(page, 1)
+    page.wait_for_selector("#deal-root form.score details:not([open])")  # closed again
     stored = [e for e in stored_events(client, admin, game) if e["type"] == "DealSummarized"]
     assert stored[0]["data"]["announces"] == [
         {"seat": "S", "kind": "tierce", "height": "A", "suit": "S"}

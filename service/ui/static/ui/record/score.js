@@ -51,6 +51,7 @@ export function mountScore(root, { game, dealer, prefill, onSave, onCancel }) {
     capot: null, // "takers" | "defence" when a side took every trick
     belote: [],
     announces: [],
+    adding: false, // the announce form is open
   };
   if (prefill) {
     const c = prefill.contract;
@@ -140,7 +141,9 @@ export function mountScore(root, { game, dealer, prefill, onSave, onCancel }) {
         state.announces.push({ seat: get("seat"), kind, height: get("height"), suit: kind === "carre" ? null : get("suit") || null });
         render();
       } }, _("Add")));
-    box.replaceChildren(box.querySelector("legend"), list, adder);
+    const more = h("details", { open: state.adding, ontoggle: (e) => { state.adding = e.target.open; } },
+      h("summary", { "data-act": "announce" }, _("Add an announce")), adder);
+    box.replaceChildren(box.querySelector("legend"), list, more);
   }
 
   /** Both teams' card points, or null while they are not known. */

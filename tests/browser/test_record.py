@@ -299,3 +299,32 @@ def test_announces_where_the_profile_plays_them_and_each_profile_s_words(
     assert not form.locator("[data-field=announces]").is_visible()
     assert form.locator("[data-coinche='2']").inner_text() == "Doubled (contre)"
     assert form.locator("[data-trump=SA]").count() == 1
+
+
+def test_seats_are_suggested_from_the_roster_and_homonyms_told_apart(
+    page: Any, app: Any, admin: str
+) -> None:
+    client = app.test_client()
+    ids = {}
+    for name, licence in (("Zoé Martin", None), ("Jean Roux", "L-1"), ("Jean Roux", "L-2")):
+        made = client.post(f"/clubs/{CLUB}/players", json={"name": name, "licence": licence},
+                           headers=bearer(admin))  # fmt: skip
+        assert made.status_code == 201, made.get_json()
+        ids[(name, licence)] = made.get_json()["id"]
+    sign_in(page, client, admin, CLUB)
+    page.click("#home-new")
+    page.fill("#new-seat-N", "zoe")
+    page.wait_for_selector("#roster option[value='Zoé Martin']", state="attached")
+    page.fill("#new-seat-N", "Zoé Martin")
+    page.fill("#new-seat-E", "jean r")
+    page.wait_for_selector("#roster option[value='Jean Roux (L-2)']", state="attached")
+    page.fill("#new-seat-E", "Jean Roux (L-2)")
+    page.fill("#new-seat-S", "Chloé")
+    page.fill("#new-seat-W", "Denis")
+    page.click("#new-start")
+    page.wait_for_selector("#deal-root form.score")
+    game = page.get_attribute("body", "data-game")
+    page.wait_for_function("() => document.body.dataset.pending === '0'")
+    row = client.get(f"/games/{game}", headers=bearer(admin)).get_json()
+    assert row["player_ids"]["N"] == ids[("Zoé Martin", None)]
+    assert row["player_ids"]["E"] == ids[("Jean Roux", "L-2")]

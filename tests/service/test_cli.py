@@ -157,3 +157,15 @@ def test_token_link_makes_a_single_use_sign_in_link(run: Any, app: Any) -> None:
     assert "no club" in run("token", "link", "no-such-club", code=1).output
     refused = run("token", "link", "cli-links", "-s", "admin", code=2).output
     assert "is not one of 'read', 'record'" in refused
+
+
+def test_token_link_qr_is_optional(run: Any) -> None:
+    run("token", "create", "cli-links-qr", "-s", "admin")
+    try:
+        import segno  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
+    except ImportError:
+        out = run("token", "link", "cli-links-qr", "--qr", code=1).output
+        assert "/ui/record#link=cl_" in out and "segno" in out  # the link is printed anyway
+    else:
+        out = run("token", "link", "cli-links-qr", "--qr").output
+        assert "/ui/record#link=cl_" in out and len(out.splitlines()) > 10

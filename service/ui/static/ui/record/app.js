@@ -345,6 +345,7 @@ async function profileDoc(id, club) {
 }
 
 let rosterTimer = null;
+const rosterIds = new Map(); // a suggestion's text → its player's id (every search of this form)
 async function rosterSearch(input) {
   const me = who();
   const q = input.value.trim();
@@ -353,7 +354,12 @@ async function rosterSearch(input) {
   rosterTimer = setTimeout(async () => {
     try {
       const found = await get(`/clubs/${me.club}/players`, { q, limit: 8 });
-      $("roster").replaceChildren(...found.players.map((p) => h("option", { value: p.name, "data-id": p.id }, p.licence || "")));
+      const count = {};
+      for (const p of found.players) count[p.name] = (count[p.name] || 0) + 1;
+      // homonyms are told apart by their licence (or the end of their id)
+      const label = (p) => (count[p.name] > 1 ? p.name + " (" + (p.licence || p.id.slice(-6)) + ")" : p.name);
+      for (const p of found.players) rosterIds.set(label(p), p.id);
+      $("roster").replaceChildren(...found.players.map((p) => h("option", { value: label(p), "data-id": p.id }, p.licence || "")));
     } catch {
       /* offline, or no read scope: names as typed */
     }
@@ -387,8 +393,7 @@ $("new-form").addEventListener("submit", async (e) => {
   const seats = {};
   for (const s of SEATS) {
     names[s] = v(`seat-${s}`).trim();
-    const option = [...$("roster").options].find((o) => o.value === names[s] && o.dataset.id);
-    seats[s] = option ? option.dataset.id : names[s];
+    seats[s] = rosterIds.get(names[s]) || names[s];
   }
   const length = v("length_kind") === "profile" ? null : { [v("length_kind")]: Number(v("length_n")) };
   if (length && !(Number(v("length_n")) >= 1)) {

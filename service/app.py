@@ -28,6 +28,7 @@ from service.api import (
     requests,
     rulings,
     security,
+    sign_in,
     spec,
     stats,
     tournaments,
@@ -51,6 +52,7 @@ BLUEPRINTS = (
     stats,
     verify,
     tournaments,
+    sign_in,
     pages,
 )
 

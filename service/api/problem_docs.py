@@ -168,6 +168,16 @@ DOCS: dict[str, ProblemDoc] = {
         '"rule": "bad-format", "errors": {"duplicate": ["must be true or false"]}',
         'Send the switch its type: "format": {"base": "concours", "duplicate": true}.',
     ),
+    "link-refused": ProblemDoc(
+        "A sign-in link works once and for a short time (15 minutes unless its maker chose "
+        "otherwise): this one was used already (`reason`: `used`) or has expired "
+        "(`expired`). No token was made.",
+        'POST /sign-in-links/redeem with {"code": "cl_…"} a second time',
+        '"reason": "used", "detail": "this sign-in link was used already: each link works '
+        'once; ask the club for a new one"',
+        "Ask a club admin for a new link (`coinche token link CLUB`); a recorder already "
+        "signed in on this device needs none.",
+    ),
     "request-timeout": ProblemDoc(
         "The request did not arrive in time (a slow or stalled client); nothing was done.",
         "A body sent at a few bytes per second",

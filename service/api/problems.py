@@ -41,6 +41,7 @@ PROBLEMS: dict[str, tuple[int, str]] = {
     "ambiguous-player": (422, N_("A name matches several players of the roster: give the id")),
     "cross-club-merge": (422, N_("Players of two clubs are never merged")),
     "tournament-refused": (422, N_("The rules of the tournament refuse this command")),
+    "link-refused": (410, N_("This sign-in link has expired or was used already")),
     "request-timeout": (408, N_("The request did not arrive in time")),
     "uri-too-long": (414, N_("The request line is too long")),
     "headers-too-large": (431, N_("The request headers are too large")),

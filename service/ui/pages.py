@@ -99,6 +99,13 @@ def stats() -> str:
     return render_template("ui/stats.html", profiles=PROFILE_IDS)
 
 
+@bp.get("/ui/record")
+def record() -> str:
+    """The table recording page: sign in (a pasted token or a sign-in link, whose code
+    comes in the URL's fragment), start a game, record its deals, offline-safe."""
+    return render_template("ui/record.html", profiles=PROFILE_IDS)
+
+
 @bp.get("/docs/glossary")
 def glossary() -> str:
     """The French glossary: each term, its meaning, its rule ids, its English id."""

@@ -18,6 +18,7 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "service" / "ui" / "templates"
         ("/ui/games", "games.js"),
         ("/ui/games/6f1c1d52-8d0e-4a8e-9a43-0d2f5cfa6b10", "replay.js"),
         ("/ui/stats", "stats.js"),
+        ("/ui/record", "record/app.js"),
     ],
 )
 def test_pages_are_shells_with_a_strict_policy(client: Any, path: str, script: str) -> None:
@@ -38,8 +39,11 @@ def test_ui_root_leads_to_the_game_list(client: Any) -> None:
 
 
 def test_every_file_the_pages_use_is_served_by_the_app(client: Any) -> None:
-    files = sorted(p.name for p in UI.iterdir() if p.suffix in {".js", ".css", ".svg"})
+    files = sorted(
+        p.relative_to(UI).as_posix() for p in UI.rglob("*") if p.suffix in {".js", ".css", ".svg"}
+    )
     assert {"common.js", "replay.js", "table.js", "stats.js", "charts.js", "ui.css"} <= set(files)
+    assert {"record/app.js", "record/queue.js", "record/record.css"} <= set(files)
     for name in files:
         response = client.get(f"/ui/static/{name}")
         assert response.status_code == 200, name
@@ -50,6 +54,6 @@ def test_nothing_is_fetched_from_another_host() -> None:
     """No CDN, no web font, no absolute URL to elsewhere in the pages' files."""
     quoted = re.compile(r"""["'`](?:https?:)?//(?!www\.w3\.org/2000/svg["'])""")
     css_url = re.compile(r"url\(\s*(?:https?:)?//")
-    for path in [*UI.iterdir(), *TEMPLATES.iterdir()]:
+    for path in [p for p in [*UI.rglob("*"), *TEMPLATES.iterdir()] if p.is_file()]:
         text = path.read_text(encoding="utf-8")
         assert not quoted.search(text) and not css_url.search(text), path.name

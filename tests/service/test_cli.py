@@ -139,3 +139,33 @@ def test_demo_loads_games_and_prints_a_token(run: Any) -> None:
 
 def test_migrate_is_idempotent(run: Any) -> None:
     assert "up to date" in run("migrate").output
+
+
+def test_token_link_makes_a_single_use_sign_in_link(run: Any, app: Any) -> None:
+    run("token", "create", "cli-links", "-s", "admin")
+    made = json.loads(run("token", "link", "cli-links", "--ttl", "2h", "--json",
+                          "--base-url", "https://club.example/").output)  # fmt: skip
+    assert made["scopes"] == ["record"]
+    assert made["url"] == "https://club.example/ui/record#link=" + made["code"]
+    client = app.test_client()
+    assert client.post("/sign-in-links/redeem", json={"code": made["code"]}).status_code == 201
+    assert client.post("/sign-in-links/redeem", json={"code": made["code"]}).status_code == 410
+    text = run("token", "link", "cli-links").output
+    assert "works once" in text and "/ui/record#link=cl_" in text
+    assert "7 days" in run("token", "link", "cli-links", "--ttl", "30d", code=2).output
+    assert "duration" in run("token", "link", "cli-links", "--ttl", "soon", code=2).output
+    assert "no club" in run("token", "link", "no-such-club", code=1).output
+    refused = run("token", "link", "cli-links", "-s", "admin", code=2).output
+    assert "is not one of 'read', 'record'" in refused
+
+
+def test_token_link_qr_is_optional(run: Any) -> None:
+    run("token", "create", "cli-links-qr", "-s", "admin")
+    try:
+        import segno  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
+    except ImportError:
+        out = run("token", "link", "cli-links-qr", "--qr", code=1).output
+        assert "/ui/record#link=cl_" in out and "segno" in out  # the link is printed anyway
+    else:
+        out = run("token", "link", "cli-links-qr", "--qr").output
+        assert "/ui/record#link=cl_" in out and len(out.splitlines()) > 10

@@ -12,7 +12,7 @@ import click
 import pytest
 
 from service.cli.main import main
-from tests.gamekit import wire_game
+from tests.gamekit import ndjson, wire_game
 from tests.service.conftest import Api
 
 
@@ -77,8 +77,10 @@ def test_import_and_export_round_trip(run: Any, tmp_path: Path) -> None:
         lines.append(json.dumps({"game": str(uuid.uuid4()), "events": events}))
     archive = tmp_path / "in.ndjson"
     archive.write_text("\n".join(lines) + "\n")
-    summary = json.loads(run("import", str(archive)).stdout)
-    assert summary["imported"] == 2 and summary["refused"] == []
+    imported = run("import", str(archive))
+    summary = json.loads(imported.stdout)
+    assert summary["imported"] == 2 and summary["refused"] == [] and summary["read"] == "archive"
+    assert "read as an archive" in imported.output
     out = tmp_path / "out.ndjson"
     result = run("export", "--club", club, "-o", str(out))
     assert "exported 2 games" in result.output
@@ -139,3 +141,41 @@ def test_demo_loads_games_and_prints_a_token(run: Any) -> None:
 
 def test_migrate_is_idempotent(run: Any) -> None:
     assert "up to date" in run("migrate").output
+
+
+def test_import_reads_a_one_game_event_file_and_says_so(run: Any, tmp_path: Path) -> None:
+    club = f"cli-{uuid.uuid4().hex[:6]}"
+    _g, events = wire_game("ffb", 3, max_deals=2)
+    events[0]["data"]["club"] = club
+    one = tmp_path / "game.ndjson"  # what `coinche score` reads
+    one.write_text(ndjson(events) + "\n")
+    assert json.loads(run("score", str(one)).stdout)["deals"]
+    result = run("import", str(one))
+    summary = json.loads(result.stdout)
+    assert summary["imported"] == 1 and summary["refused"] == [] and summary["read"] == "events"
+    assert f"{one}: read as one game's event file ({len(events)} events)" in result.output
+    (game,) = [json.loads(line) for line in run("export", "--club", club).stdout.splitlines()]
+    assert [e["type"] for e in game["events"]] == [e["type"] for e in events]
+    played = [e["data"] for e in game["events"] if e["type"] == "CardPlayed"]
+    assert played == [e["data"] for e in events if e["type"] == "CardPlayed"]
+
+
+def test_an_event_file_with_a_bad_line_imports_nothing(run: Any, tmp_path: Path) -> None:
+    club = f"cli-{uuid.uuid4().hex[:6]}"
+    _g, events = wire_game("ffb", 3, max_deals=1)
+    events[0]["data"]["club"] = club
+    lines = ndjson(events).splitlines()
+    lines[4] = '{"type": "BidPlaced", "data": {"seat": "Q", "value": 90, "trump": "H"}}'
+    bad = tmp_path / "bad.ndjson"
+    bad.write_text("\n".join(lines) + "\n")
+    result = run("import", str(bad), code=2)
+    assert f"{bad}:5: BidPlaced: seat:" in result.output and "nothing imported" in result.output
+    assert run("export", "--club", club).stdout == ""
+    no_start = tmp_path / "no-start.ndjson"
+    no_start.write_text("\n".join(lines[1:4]) + "\n")
+    assert "must be GameCreated" in run("import", str(no_start), code=2).output
+    latin = tmp_path / "latin.ndjson"
+    latin.write_bytes(
+        ndjson(events[:1]).encode() + b'{"type": "Passed", "data": {"seat": "\xe9"}}\n'
+    )
+    assert f"{latin}:2: not UTF-8 text" in run("import", str(latin), code=2).output

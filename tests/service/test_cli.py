@@ -12,6 +12,7 @@ import click
 import pytest
 
 from service.cli.main import main
+from service.cli.serve import serve
 from tests.gamekit import ndjson, wire_game
 from tests.service.conftest import Api
 
@@ -179,3 +180,16 @@ def test_an_event_file_with_a_bad_line_imports_nothing(run: Any, tmp_path: Path)
         ndjson(events[:1]).encode() + b'{"type": "Passed", "data": {"seat": "\xe9"}}\n'
     )
     assert f"{latin}:2: not UTF-8 text" in run("import", str(latin), code=2).output
+
+
+def test_demo_links_to_where_serve_listens(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner = app.test_cli_runner()
+    club = f"demo-{uuid.uuid4().hex[:6]}"
+    monkeypatch.setenv("COINCHE_BIND", "0.0.0.0:9137")
+    monkeypatch.delenv("COINCHE_URL", raising=False)
+    assert serve.make_context("serve", []).params["bind"] == "0.0.0.0:9137"  # serve's default
+    out = runner.invoke(main, ["demo", "--club", club]).output
+    assert out.count("http://127.0.0.1:9137/games/") >= 4 and ":8000" not in out
+    monkeypatch.setenv("COINCHE_URL", "https://belote.example/")
+    out = runner.invoke(main, ["demo", "--club", club + "b"]).output
+    assert "https://belote.example/ui/games/" in out and "9137" not in out

@@ -128,3 +128,32 @@ def test_replay_reads_on_a_phone(phone: Any, record: Callable[..., str], shot: A
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     shot(phone, "replay-phone")
     shot(phone, "replay-phone-table", full=False)
+
+
+def test_game_list_on_a_phone_keeps_the_page_still_and_every_column_reachable(
+    phone: Any, record: Callable[..., str], shot: Any
+) -> None:
+    g = recorded(record, "ui-list-phone", "ffb", 11, seats=TABLE_ONE)
+    phone.goto("/ui/games?club=ui-list-phone")
+    phone.wait_for_selector(f"tr[data-game='{g.game_id}']")
+    assert phone.viewport_size == {"width": 390, "height": 844}
+    assert no_sideways_scroll(phone), phone.evaluate("() => document.documentElement.scrollWidth")
+    shot(phone, "games-list-phone")
+    row = phone.locator(f"tr[data-game='{g.game_id}']")
+    first = row.locator("a").bounding_box()  # the Replay link in sight before any scrolling
+    assert first is not None and 0 <= first["x"] and first["x"] + first["width"] <= 390
+    cells = row.locator("td")
+    headers = phone.locator("#games thead th")
+    assert cells.count() == headers.count() == 7
+    for i in range(cells.count()):  # each column can be brought on screen, and is then
+        cell = cells.nth(i)
+        cell.scroll_into_view_if_needed()
+        box = cell.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (i, box)
+        assert no_sideways_scroll(phone)
+    link = row.locator("a")
+    link.scroll_into_view_if_needed()
+    box = link.bounding_box()
+    assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 390
+    link.click()
+    phone.wait_for_url(f"**/ui/games/{g.game_id}?at=1.0.0")

@@ -141,7 +141,7 @@ def test_game_list_on_a_phone_keeps_the_page_still_and_every_column_reachable(
     shot(phone, "games-list-phone")
     row = phone.locator(f"tr[data-game='{g.game_id}']")
     first = row.locator("a").bounding_box()  # the Replay link in sight before any scrolling
-    assert first is not None and 0 <= first["x"] and first["x"] + first["width"] <= 390
+    assert first is not None and first["x"] >= 0 and first["x"] + first["width"] <= 390
     cells = row.locator("td")
     headers = phone.locator("#games thead th")
     assert cells.count() == headers.count() == 7
@@ -154,6 +154,6 @@ def test_game_list_on_a_phone_keeps_the_page_still_and_every_column_reachable(
     link = row.locator("a")
     link.scroll_into_view_if_needed()
     box = link.bounding_box()
-    assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 390
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     link.click()
     phone.wait_for_url(f"**/ui/games/{g.game_id}?at=1.0.0")

@@ -139,3 +139,16 @@ def test_stats_endpoints_json_csv_and_errors(hand, wclient, make_token):
         assert r.mimetype == "application/problem+json"
     assert wclient.get("/stats/players").status_code == 401
     assert wclient.get("/stats/nobody", headers=bearer(secret)).status_code == 404
+
+
+def test_the_statistics_say_as_of_when(hand, wclient, make_token, pool):
+    """``as_of`` is when the last event the figures include was recorded."""
+    refresh(pool)
+    with pool.connection() as conn:
+        head = checkpoint(conn)
+        recorded = conn.execute(
+            "SELECT recorded_at FROM events WHERE position <= %s ORDER BY position DESC LIMIT 1",
+            (head,),
+        ).fetchone()[0]
+    r = wclient.get("/stats/profiles?club=hand", headers=bearer(make_token("hand", ("read",))))
+    assert r.status_code == 200 and r.json["as_of"] == recorded.isoformat()

@@ -63,10 +63,14 @@ def finding(
     }
 
 
-def audit_game(entries: Sequence[Entry], lang: str = "en") -> list[dict[str, Any]]:
-    """Findings, ordered by position, each with its table address; empty for a clean game."""
+def audit_game(
+    entries: Sequence[Entry], lang: str = "en", *, addresses: bool = True
+) -> list[dict[str, Any]]:
+    """Findings, ordered by position, each with its table address (``addresses=False``:
+    without, sparing the fold that finds them: the workers store no address); empty for a
+    clean game."""
     found = _findings(entries, lang)
-    if found:
+    if found and addresses:
         wanted = {f["position"] for f in found}
         where = {
             e.version: None if (at := address_of(s)) is None else str(at)

@@ -214,3 +214,16 @@ def test_the_end_of_a_deal_never_shows_a_card_twice(page: Any, game: Recorded, s
     page.goto(f"/ui/games/{game.game_id}?at=3.0.0")
     start = wait_version(page, address_version(game, "3.0.0"))
     assert sum(len(cards or []) for cards in start["hands"].values()) == 32
+
+
+def test_the_auction_s_end_opens_on_its_last_call(page: Any, game: Recorded) -> None:
+    """``3.1.0`` (the old spelling of the auction's end) opens deal 3's last call, named by
+    its own address as the API's timeline names it."""
+    last_call = address_version(game, "3.1.0")
+    state = project(game.entries, Upto(version=last_call))
+    own = str(address_of(state))
+    assert own.startswith("3.0.") and own != "3.0.0"
+    page.goto(f"/ui/games/{game.game_id}?at=3.1.0")
+    assert wait_version(page, last_call)["at"] == own
+    page.goto(f"/ui/games/{game.game_id}?at=3.0.40")  # more calls than the auction had
+    assert wait_version(page, last_call)["at"] == own

@@ -59,7 +59,7 @@ function resolveAddr(addr) {
   let j = i - 1; // an auction shorter than asked: its last call, if the deal went on to play
   while (j >= 0 && !R.points[j].addr) j -= 1;
   const last = j >= 0 ? R.points[j].addr : null;
-  if (!last || last[0] !== target[0] || last[1] !== 0 || R.points[i].addr[0] !== target[0]) return i;
+  if (!last || last[0] !== target[0] || last[1] !== 0 || last[2] === 0) return i; // the auction's end
   return R.points.findIndex((p) => p.addr && cmp(p.addr, last) === 0);
 }
 

@@ -1,9 +1,16 @@
 """Where to stop a replay: a game version, a global position, or a table address.
 
-A table address is (deal, trick, card): the state right after ``card`` cards of
-``trick`` of ``deal`` were played (card 0: just before the trick's first card).
-Trick 0 is the auction: (3, 0, 2) is deal 3 after its second call, (3, 0, 0) the
-deal just started.
+A table address ``deal.trick.card`` names the last table step taken: ``3.0.0`` is
+deal 3 just dealt, ``3.0.2`` its second call (trick 0 is the auction), ``3.5.2`` the
+second card of its fifth trick, ``3.5.4`` the card that completes that trick and
+``3.8.4`` the end of the deal (its last card, a claim or a summary). Every address the
+service writes (timeline, state, audit findings, viewer links) is in this form, and
+a step that does not move the table (a belote said, an announce, a score written)
+carries the address of the step before it.
+
+Two more spellings are accepted on input for the same moments: ``3.6.0`` ("before
+trick 6's first card") is ``3.5.4``, and ``3.1.0`` is the end of the auction (its
+last call).
 
 >>> Address.parse("3.5.2")
 Address(deal=3, trick=5, card=2)
@@ -41,32 +48,48 @@ class Address(NamedTuple):
 
 
 def address_of(state: GameState) -> Address | None:
-    """The table address of a state (None before the first deal)."""
+    """The table address of a state: its last table step (None before the first deal)."""
     game = state.game
     if game is None:
         return None
     if game.deal is None:  # right after a misdeal: the deal that was misdealt
         return Address(game.records[-1].number, 0, 0) if game.records else None
     deal = game.deal
-    if deal.phase is Phase.AUCTION or (deal.phase is Phase.VOID):
-        return Address(deal.number, 0, len(deal.auction.calls))
-    if deal.phase is Phase.PLAY:
+    if deal.phase is Phase.PLAY and deal.trick_cards:
         return Address(deal.number, len(deal.tricks) + 1, len(deal.trick_cards))
-    return Address(deal.number, 8, 4)
+    if deal.phase is Phase.PLAY and deal.tricks:  # a trick just completed
+        return Address(deal.number, len(deal.tricks), 4)
+    if deal.phase is Phase.DONE:
+        return Address(deal.number, 8, 4)
+    return Address(deal.number, 0, len(deal.auction.calls))  # the auction, or its end
+
+
+def canonical(target: Address) -> Address:
+    """The written form of an address typed in another accepted spelling: ``d.t.0`` is
+    ``d.(t-1).4`` for a trick t ≥ 2 and ``d.0.40`` (the auction's end) for t = 1."""
+    if target.trick >= 1 and target.card == 0:
+        if target.trick == 1:
+            return Address(target.deal, 0, 40)
+        return Address(target.deal, target.trick - 1, 4)
+    return target
 
 
 def reached(state: GameState, target: Address) -> bool:
-    """Has the fold reached ``target`` (or gone past it: a deal may have ended sooner)?
-
-    (d, t, 4) is the same moment as (d, t + 1, 0) for 1 ≤ t < 8: the trick is complete
-    (in the auction, trick 0, card 4 is simply the fourth call).
-    """
+    """Has the fold reached ``target`` (or gone past it: a deal may have ended sooner,
+    an auction may be shorter than the call asked for)?"""
     here = address_of(state)
     if here is None:
         return False
-    if target.card == 4 and 1 <= target.trick < 8:
-        target = Address(target.deal, target.trick + 1, 0)
-    return here >= target
+    target = canonical(target)
+    if here >= target:
+        return True
+    deal = state.game.deal if state.game is not None else None
+    return (
+        target.trick == 0
+        and deal is not None
+        and deal.number == target.deal
+        and deal.phase is not Phase.AUCTION
+    )
 
 
 class Upto(NamedTuple):

@@ -7,7 +7,9 @@ log-level anomalies (an event before ``GameCreated``, a bad void…) are reporte
 too. ``position`` is the event's game version: its 1-based line in a one-game
 NDJSON file. A finding names its rule, the rule's facts (``params``: seat, card, led
 suit, allowed cards…) and a ``detail``: those facts worded by the message catalogues
-in the language asked for (English unless told) and the game's table vocabulary.
+in the language asked for (English unless told) and the game's table vocabulary, and its
+``address`` (``deal.trick.card``, the scheme of :mod:`projections.address`): where the
+table stands right after the event, what ``?at=`` opens.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from typing import Any
 from events.vocabulary import log
 from i18n.findings import render
 from i18n.vocabulary import Vocabulary, vocabulary_of
+from projections.address import address_of
 from projections.entries import Entry
-from projections.fold import project
+from projections.fold import project, states
 from projections.profiles import game_profile
 from rules.actions import Action, CardPlayed
 from rules.cards import card_name
@@ -60,8 +63,27 @@ def finding(
     }
 
 
-def audit_game(entries: Sequence[Entry], lang: str = "en") -> list[dict[str, Any]]:
-    """Findings, ordered by position; empty for a clean game.
+def audit_game(
+    entries: Sequence[Entry], lang: str = "en", *, addresses: bool = True
+) -> list[dict[str, Any]]:
+    """Findings, ordered by position, each with its table address (``addresses=False``:
+    without, sparing the fold that finds them: the workers store no address); empty for a
+    clean game."""
+    found = _findings(entries, lang)
+    if found and addresses:
+        wanted = {f["position"] for f in found}
+        where = {
+            e.version: None if (at := address_of(s)) is None else str(at)
+            for e, s in states(entries)
+            if e.version in wanted
+        }
+        for f in found:
+            f["address"] = where.get(f["position"])
+    return found
+
+
+def _findings(entries: Sequence[Entry], lang: str) -> list[dict[str, Any]]:
+    """Findings, ordered by position.
 
     The common game (``GameCreated`` first, then only table events and written
     scores) is judged straight from its events; a game with voids, rulings, an

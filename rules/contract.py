@@ -12,6 +12,7 @@ Contract(taker=<Seat.S: 2>, value=90, trump=<Trump.H: 2>, coinche=1)
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final, Literal
@@ -52,11 +53,43 @@ CAPOT: Final = "capot"
 BidValue = int | Literal["capot"]
 
 
+_TRUMP_WORDS: Final[dict[str, Trump]] = {
+    # the signs the pages show (white variants too)
+    "♣": Trump.C, "♧": Trump.C, "♦": Trump.D, "♢": Trump.D,
+    "♥": Trump.H, "♡": Trump.H, "♠": Trump.S, "♤": Trump.S,
+    # the French names, with or without accents, singular or plural
+    "trèfle": Trump.C, "trefle": Trump.C, "carreau": Trump.D, "carreaux": Trump.D, "cœur": Trump.H,
+    "coeur": Trump.H, "pique": Trump.S, "sans-atout": Trump.SA, "tout-atout": Trump.TA,
+}  # fmt: skip
+
+
 def parse_trump(text: str) -> Trump:
-    try:
-        return Trump[text.strip().upper()]
-    except (KeyError, AttributeError):
-        raise NotationError(f"{text!r} is not a trump: use C, D, H, S, SA or TA") from None
+    """A trump as a person types it: ``C D H S SA TA`` (any case), a suit sign
+    (``♣ ♦ ♥ ♠``) or its French name (``trèfle``/``trefle``, ``carreau``, ``cœur``/``coeur``,
+    ``pique``, ``sans-atout``, ``tout-atout``; any case, singular or plural, ``sans atout``
+    with a space too). Always read as the one canonical :class:`Trump`.
+
+    >>> parse_trump("♥"), parse_trump("Cœur"), parse_trump("sans atout"), parse_trump("ta")
+    (<Trump.H: 2>, <Trump.H: 2>, <Trump.SA: 4>, <Trump.TA: 5>)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a trump: {TRUMP_HINT}")
+    word = unicodedata.normalize("NFC", text).replace("\ufe0f", "").strip()
+    if word.upper() in Trump.__members__:
+        return Trump[word.upper()]
+    word = " ".join(word.casefold().split()).replace(" ", "-")
+    found = _TRUMP_WORDS.get(word) or (
+        _TRUMP_WORDS.get(word.removesuffix("s")) if len(word) > 2 else None
+    )
+    if found is None:
+        raise NotationError(f"{text!r} is not a trump: {TRUMP_HINT}")
+    return found
+
+
+TRUMP_HINT: Final = (
+    "use C, D, H, S, SA or TA, a suit sign (♣ ♦ ♥ ♠) or a French name "
+    "(trèfle, carreau, cœur, pique, sans-atout, tout-atout)"
+)
 
 
 def bid_label(value: BidValue, trump: Trump) -> str:

@@ -22,8 +22,8 @@ from dataclasses import fields, replace
 from enum import Enum
 from typing import Any
 
-from rules.contract import Trump
-from rules.errors import ProfileError, UnknownProfileError
+from rules.contract import TRUMP_HINT, Trump, parse_trump
+from rules.errors import NotationError, ProfileError, UnknownProfileError
 from rules.names import clean_name
 from rules.profiles import Penalty, PenaltyScore, Profile
 from rules.registry import PROFILES, find_profile
@@ -169,9 +169,9 @@ def _trumps(value: Any) -> tuple[Trump, ...]:
     if not isinstance(value, list) or not value:
         raise ProfileError("trumps", "must be a non-empty list of C, D, H, S, SA, TA")
     try:
-        trumps = tuple(Trump[v] for v in value)
-    except (KeyError, TypeError):
-        raise ProfileError("trumps", f"unknown trump in {value!r}") from None
+        trumps = tuple(parse_trump(v) for v in value)
+    except NotationError:
+        raise ProfileError("trumps", f"unknown trump in {value!r}: {TRUMP_HINT}") from None
     if len(set(trumps)) != len(trumps):
         raise ProfileError("trumps", "a trump is listed twice")
     return tuple(sorted(trumps))

@@ -29,7 +29,7 @@ FindingRow = dict[str, Any]
 
 def rule_findings(entries: Sequence[Entry]) -> list[FindingRow]:
     """The rule findings of one game: :func:`projections.audit.audit_game`."""
-    return audit_game(entries)
+    return audit_game(entries, addresses=False)  # a job_findings row has no address
 
 
 def append_breaches(entries: Sequence[Entry], found: Sequence[FindingRow]) -> list[FindingRow]:

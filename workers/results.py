@@ -102,6 +102,17 @@ def stats_rows(
         return [{n: _plain(v) for n, v in zip(names, row, strict=True)} for row in cur]
 
 
+def stats_as_of(conn: Connection[Any]) -> str | None:
+    """When the last event the statistics include was recorded (ISO 8601), or None before
+    the first refresh: the figures hold every event up to that moment."""
+    row = conn.execute(
+        "SELECT recorded_at FROM events WHERE position <= "
+        "(SELECT position FROM stat_checkpoint WHERE name = 'stats') "
+        "ORDER BY position DESC LIMIT 1"
+    ).fetchone()
+    return None if row is None else _plain(row[0])
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Decimal):
         return float(value)

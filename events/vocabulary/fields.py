@@ -16,7 +16,7 @@ from marshmallow import ValidationError, fields
 
 from events.vocabulary.canonical import canonical_json, normalize
 from rules.cards import card_name, parse_card
-from rules.contract import CAPOT, parse_trump
+from rules.contract import CAPOT, TRUMP_HINT, parse_trump
 from rules.errors import NotationError
 from rules.names import IDENTIFIER, clean_name
 from rules.seats import parse_seat
@@ -25,10 +25,10 @@ MAX_DOCUMENT_BYTES = 64 * 1024  # metadata, a profile document, a ruling
 CLUB_ID = IDENTIFIER
 
 
-def _notation(value: Any, what: str) -> None:
+def _notation(value: Any, what: str, longest: int = 8) -> None:
     """Refuse long strings before a parser echoes them back in its message."""
-    if isinstance(value, str) and len(value) > 8:
-        raise ValidationError(f"{value[:8]!r}… ({len(value)} characters) is not {what}")
+    if isinstance(value, str) and len(value) > longest:
+        raise ValidationError(f"{value[:longest]!r}… ({len(value)} characters) is not {what}")
 
 
 class SeatField(fields.Field[str]):
@@ -59,9 +59,9 @@ class TrumpField(fields.Field[str]):
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> str:
-        _notation(value, "a trump")
+        _notation(value, "a trump", longest=16)  # "tout-atouts", "sans atout"
         if not isinstance(value, str):
-            raise ValidationError("a trump is one of the strings C, D, H, S, SA, TA")
+            raise ValidationError(f"a trump is a string: {TRUMP_HINT}")
         try:
             return parse_trump(value).name
         except NotationError as error:

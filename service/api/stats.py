@@ -19,7 +19,7 @@ from service.api.schemas import StatsArgs
 from service.bootstrap import services
 from service.players.names import named
 from service.players.registry import player_keys
-from workers.results import stats_columns, stats_rows, to_csv
+from workers.results import stats_as_of, stats_columns, stats_rows, to_csv
 
 bp = Blueprint("stats", __name__)
 
@@ -35,10 +35,17 @@ def get_stats(mode: str) -> Response | dict[str, Any]:
         if q.get("player") is not None:
             q["player"] = player_keys(conn, q["player"])
         rows = named(conn, stats_rows(conn, mode, q["period"], q))
+        as_of = stats_as_of(conn)
     wants_csv = q["format"] == "csv" or (
         q["format"] is None
         and request.accept_mimetypes.best_match(["application/json", "text/csv"]) == "text/csv"
     )
     if wants_csv:
         return Response(to_csv(rows, stats_columns(mode)), mimetype="text/csv")
-    return {"mode": mode, "period": q["period"], "columns": stats_columns(mode), "rows": rows}
+    return {
+        "mode": mode,
+        "period": q["period"],
+        "as_of": as_of,
+        "columns": stats_columns(mode),
+        "rows": rows,
+    }

@@ -1,5 +1,7 @@
 """``coinche import FILE`` and ``coinche export``: NDJSON archives, with progress bars.
 
+``import`` also takes one game's event file (what ``coinche score`` reads), recognised
+by its first line being an event rather than an archive line, and says which it read.
 An import judges every game by the rules (strict games with a breach are refused,
 record games keep theirs) and records ``--recorded-by`` for events that do not
 name who recorded them. Refused lines are listed on stderr and make the exit
@@ -22,8 +24,10 @@ from flask.cli import with_appcontext
 from tqdm import tqdm
 
 from events.store.bulk_export import export_lines
+from events.store.bulk_write import ImportSummary
 from events.store.games import GameFilter
 from service.bootstrap import services
+from service.cli.event_files import is_event_file, read_event_file
 from service.players.registry import player_keys
 from service.representations import summary_json
 
@@ -36,8 +40,26 @@ STATUSES = click.Choice(("live", "finished", "abandoned"))
               help="Who recorded the events that do not say.")  # fmt: skip
 @with_appcontext
 def import_(file: Path, recorded_by: str) -> None:
-    """Import the NDJSON archive FILE (one game per line)."""
+    """Import FILE: an NDJSON archive (one game per line) or one game's event file (one
+    event per line, GameCreated first: what `coinche score` reads). Says which it read."""
     s = services(current_app)
+    if is_event_file(file):
+        events, errors = read_event_file(file)
+        click.echo(f"{file}: read as one game's event file ({len(events)} events)", err=True)
+        for number, message in errors:
+            click.echo(f"{file}:{number}: {message}", err=True)
+        if errors:
+            click.echo("nothing imported: the file has errors", err=True)
+            sys.exit(2)
+        line = json.dumps({"game": str(uuid.uuid4()), "events": events}, ensure_ascii=False)
+        summary = s.store.import_ndjson(
+            [line], check=s.judgement, recorded_by=recorded_by, progress=False
+        )
+        for _line, game, reason in summary.refused:
+            click.echo(f"{file}: {game or '-'}: {reason}", err=True)
+        _finish(summary, "events")
+        return
+    click.echo(f"{file}: read as an archive (one game per line)", err=True)
     with (
         open(file, "rb") as handle,
         tqdm(
@@ -53,9 +75,14 @@ def import_(file: Path, recorded_by: str) -> None:
         summary = s.store.import_ndjson(
             lines(), check=s.judgement, recorded_by=recorded_by, progress=False
         )
-    for line, game, reason in summary.refused:
-        click.echo(f"{file}:{line}: {game or '-'}: {reason}", err=True)
-    click.echo(json.dumps(summary_json(summary)))
+    for number, game, reason in summary.refused:
+        click.echo(f"{file}:{number}: {game or '-'}: {reason}", err=True)
+    _finish(summary, "archive")
+
+
+def _finish(summary: ImportSummary, read: str) -> None:
+    """Print the summary (with what the file was read as); exit 2 when a game was refused."""
+    click.echo(json.dumps({**summary_json(summary), "read": read}))
     if summary.refused:
         sys.exit(2)
 

@@ -22,6 +22,7 @@ from rules.registry import find_profile
 from rules.simulation.generator import generate_game
 from service.auth import create_token
 from service.bootstrap import services
+from service.cli.served_url import served_url
 
 PLAYERS = ({"N": "alice", "E": "bruno", "S": "chloe", "W": "driss"},
            {"N": "emma", "E": "farid", "S": "gael", "W": "hugo"})  # fmt: skip
@@ -63,12 +64,14 @@ def demo_events(profile_id: str, seed: int, mode: str, visibility: str, club: st
 
 @click.command("demo")
 @click.option("--club", default="demo", show_default=True, help="The demo club's id.")
-@click.option("--url", default="http://127.0.0.1:8000", show_default=True,
-              help="Where 'coinche serve' listens (for the links printed).")  # fmt: skip
+@click.option("--url", default=None,
+              help="The served API's base URL, for the links printed (default: COINCHE_URL, "
+                   "else http:// and COINCHE_BIND, what 'coinche serve' listens on).")  # fmt: skip
 @click.option("--seed", type=int, default=7, show_default=True)
 @with_appcontext
-def demo(club: str, url: str, seed: int) -> None:
+def demo(club: str, url: str | None, seed: int) -> None:
     """Load a few generated games into a demo club; print a token and links to try."""
+    url = (url or served_url()).rstrip("/")
     s = services(current_app)
     with s.pool.connection() as conn:
         token, secret = create_token(conn, club, "demo", ["admin"])

@@ -9,14 +9,15 @@ from flask.cli import ScriptInfo, with_appcontext
 from events.store.migrate import migrate as apply_migrations
 from service.bootstrap import services
 from service.cli.embedded_worker import start_embedded_worker
+from service.cli.served_url import BIND_ENV, DEFAULT_BIND
 from service.cli.serving import Server, default_workers, options
 from workers.settings import broker_url
 
 
 @click.command("serve")
 @click.option("--dev", is_flag=True, help="Flask's development server (one process, debugger on).")
-@click.option("--bind", "-b", default="127.0.0.1:8000", show_default=True,
-              help="HOST:PORT to listen on.")  # fmt: skip
+@click.option("--bind", "-b", default=DEFAULT_BIND, envvar=BIND_ENV, show_default=True,
+              show_envvar=True, help="HOST:PORT to listen on.")  # fmt: skip
 @click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: 2 × CPU cores).")  # fmt: skip
 @click.option("--threads", type=click.IntRange(min=1), default=4, show_default=True,

@@ -48,14 +48,20 @@ def recorded(
 
 def expected_at(entries: list[Entry], upto: Upto) -> dict[str, Any]:
     """What the replay page must show at ``upto``, straight from the fold: each seat's
-    cards (left in hand during a deal, as dealt once it is over), the trick on the
-    table, the deal's card points and the game's totals."""
+    cards (left in hand during a deal, none at its last card while the last trick is on
+    the table, as dealt on the steps after), the trick on the table, the deal's card
+    points and the game's totals."""
     state = project(entries, upto)
     game = state.game
     deal = game.deal if game is not None else None
+    last = next((e for e in entries if e.version == state.version), None)
+    played_out = (
+        deal is not None and deal.over and len(deal.tricks) == 8
+        and last is not None and last.type == "CardPlayed"
+    )  # fmt: skip
     hands: dict[str, list[str] | None] = {}
     for seat in SEATS:
-        if deal is None or deal.hands is None:
+        if deal is None or deal.hands is None or played_out:
             hands[seat.name] = None
         elif deal.over:
             hands[seat.name] = sorted(names(deal.hands[seat]))

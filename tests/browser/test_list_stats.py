@@ -128,3 +128,77 @@ def test_replay_reads_on_a_phone(phone: Any, record: Callable[..., str], shot: A
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     shot(phone, "replay-phone")
     shot(phone, "replay-phone-table", full=False)
+
+
+def test_game_list_on_a_phone_keeps_the_page_still_and_every_column_reachable(
+    phone: Any, record: Callable[..., str], shot: Any
+) -> None:
+    g = recorded(record, "ui-list-phone", "ffb", 11, seats=TABLE_ONE)
+    phone.goto("/ui/games?club=ui-list-phone")
+    phone.wait_for_selector(f"tr[data-game='{g.game_id}']")
+    assert phone.viewport_size == {"width": 390, "height": 844}
+    assert no_sideways_scroll(phone), phone.evaluate("() => document.documentElement.scrollWidth")
+    shot(phone, "games-list-phone")
+    row = phone.locator(f"tr[data-game='{g.game_id}']")
+    first = row.locator("a").bounding_box()  # the Replay link in sight before any scrolling
+    assert first is not None and first["x"] >= 0 and first["x"] + first["width"] <= 390
+    cells = row.locator("td")
+    headers = phone.locator("#games thead th")
+    assert cells.count() == headers.count() == 7
+    for i in range(cells.count()):  # each column can be brought on screen, and is then
+        cell = cells.nth(i)
+        cell.scroll_into_view_if_needed()
+        box = cell.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (i, box)
+        assert no_sideways_scroll(phone)
+    link = row.locator("a")
+    link.scroll_into_view_if_needed()
+    box = link.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    link.click()
+    phone.wait_for_url(f"**/ui/games/{g.game_id}?at=1.0.0")
+
+
+def test_dashboard_period_as_of_and_marks_per_profile(
+    page: Any, stats_club: str, make_token: Callable[..., str], app: Any
+) -> None:
+    """The period the tables are grouped by is the one chosen, the figures say as of when,
+    and marks per deal are never averaged across profiles of different scales."""
+    secret = make_token(stats_club, ("read",))
+    client = app.test_client()
+
+    def stats(mode: str, **query: str) -> Any:
+        args = "&".join(f"{k}={v}" for k, v in {"club": stats_club, **query}.items())
+        return client.get(f"/stats/{mode}?{args}", headers=bearer(secret)).get_json()
+
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/stats/players" in r.url else None)
+    page.goto(f"/ui/stats?club={stats_club}")
+    page.evaluate("(t) => localStorage.setItem('coinche.token', t)", secret)
+    page.reload()
+    page.wait_for_selector("main[data-loaded='true'][aria-busy='false']")
+    as_of = stats("profiles")["as_of"]
+    assert as_of and page.get_attribute("#as-of", "data-as-of") == as_of
+    assert page.inner_text("#as-of").startswith("Figures as of " + as_of[:10])
+    # ffb and contree count marks on different scales: one column each, the rule stated.
+    heads = page.locator("#players thead th").all_inner_texts()
+    assert "Marks / deal (contree)" in heads and "Marks / deal (ffb)" in heads
+    assert "Marks / deal" not in heads
+    assert page.locator("#marks-rule").is_visible()
+    column = heads.index("Marks / deal (ffb)")
+    ffb = {r["player"]: r["marks_per_deal"] for r in stats("players", profile="ffb")["rows"]}
+    row = page.locator("#players tbody tr:has(th:text-is('vic'))")
+    assert row.locator("th, td").nth(column).inner_text() == str(ffb["vic"])
+    assert page.locator("svg[data-chart='trend'] rect.bar:not(.empty)").count() >= 1
+    assert all("period=all" in url for url in asked)
+
+    # Grouped by month: the API is asked for months, the tables show the period.
+    asked.clear()
+    page.select_option("#f-period", "month")
+    page.click("#filters button[type=submit]")
+    page.wait_for_selector("main[data-period='month'][aria-busy='false']")
+    assert "period=month" in page.url
+    assert asked and all("period=month" in url for url in asked)
+    assert "Period" in page.locator("#players thead th").all_inner_texts()
+    month = stats("players", period="month")["rows"][0]["period"][:7]
+    assert page.locator(f"#players tbody td:text-is('{month}')").count() >= 1

@@ -193,3 +193,37 @@ def test_cards_and_controls_are_readable_without_sight_or_colour(
             !(b.getAttribute('aria-label') || b.textContent).trim()).length"""
     )
     assert unnamed == 0
+
+
+def test_the_end_of_a_deal_never_shows_a_card_twice(page: Any, game: Recorded, shot: Any) -> None:
+    """At a deal's last card the hands are played out and the last trick is on the table;
+    the hands as dealt are what the deal's start shows."""
+    last = address_version(game, "3.8.4")
+    page.goto(f"/ui/games/{game.game_id}?at=3.8.4")
+    shown = wait_version(page, last)
+    assert shown["at"] == "3.8.4"
+    on_table = page.locator("[data-last-trick='8'] [data-card]")
+    assert on_table.count() == 4
+    assert page.locator("[data-hand] [data-card]").count() == 0
+    assert page.locator("[data-hand].played-out").count() == 4
+    shot(page, "replay-end-of-deal")
+    page.keyboard.press("ArrowLeft")  # the 31st card: the trick in play, one card in hand
+    before = wait_version(page, last - 1)
+    assert sum(len(cards or []) for cards in before["hands"].values()) == 1
+    assert len(before["trick"]) == 3
+    page.goto(f"/ui/games/{game.game_id}?at=3.0.0")
+    start = wait_version(page, address_version(game, "3.0.0"))
+    assert sum(len(cards or []) for cards in start["hands"].values()) == 32
+
+
+def test_the_auction_s_end_opens_on_its_last_call(page: Any, game: Recorded) -> None:
+    """``3.1.0`` (the old spelling of the auction's end) opens deal 3's last call, named by
+    its own address as the API's timeline names it."""
+    last_call = address_version(game, "3.1.0")
+    state = project(game.entries, Upto(version=last_call))
+    own = str(address_of(state))
+    assert own.startswith("3.0.") and own != "3.0.0"
+    page.goto(f"/ui/games/{game.game_id}?at=3.1.0")
+    assert wait_version(page, last_call)["at"] == own
+    page.goto(f"/ui/games/{game.game_id}?at=3.0.40")  # more calls than the auction had
+    assert wait_version(page, last_call)["at"] == own

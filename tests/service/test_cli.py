@@ -12,7 +12,8 @@ import click
 import pytest
 
 from service.cli.main import main
-from tests.gamekit import wire_game
+from service.cli.serve import serve
+from tests.gamekit import ndjson, wire_game
 from tests.service.conftest import Api
 
 
@@ -77,8 +78,10 @@ def test_import_and_export_round_trip(run: Any, tmp_path: Path) -> None:
         lines.append(json.dumps({"game": str(uuid.uuid4()), "events": events}))
     archive = tmp_path / "in.ndjson"
     archive.write_text("\n".join(lines) + "\n")
-    summary = json.loads(run("import", str(archive)).stdout)
-    assert summary["imported"] == 2 and summary["refused"] == []
+    imported = run("import", str(archive))
+    summary = json.loads(imported.stdout)
+    assert summary["imported"] == 2 and summary["refused"] == [] and summary["read"] == "archive"
+    assert "read as an archive" in imported.output
     out = tmp_path / "out.ndjson"
     result = run("export", "--club", club, "-o", str(out))
     assert "exported 2 games" in result.output
@@ -169,3 +172,54 @@ def test_token_link_qr_is_optional(run: Any) -> None:
     else:
         out = run("token", "link", "cli-links-qr", "--qr").output
         assert "/ui/record#link=cl_" in out and len(out.splitlines()) > 10
+
+
+def test_import_reads_a_one_game_event_file_and_says_so(run: Any, tmp_path: Path) -> None:
+    club = f"cli-{uuid.uuid4().hex[:6]}"
+    _g, events = wire_game("ffb", 3, max_deals=2)
+    events[0]["data"]["club"] = club
+    one = tmp_path / "game.ndjson"  # what `coinche score` reads
+    one.write_text(ndjson(events) + "\n")
+    assert json.loads(run("score", str(one)).stdout)["deals"]
+    result = run("import", str(one))
+    summary = json.loads(result.stdout)
+    assert summary["imported"] == 1 and summary["refused"] == [] and summary["read"] == "events"
+    assert f"{one}: read as one game's event file ({len(events)} events)" in result.output
+    (game,) = [json.loads(line) for line in run("export", "--club", club).stdout.splitlines()]
+    assert [e["type"] for e in game["events"]] == [e["type"] for e in events]
+    played = [e["data"] for e in game["events"] if e["type"] == "CardPlayed"]
+    assert played == [e["data"] for e in events if e["type"] == "CardPlayed"]
+
+
+def test_an_event_file_with_a_bad_line_imports_nothing(run: Any, tmp_path: Path) -> None:
+    club = f"cli-{uuid.uuid4().hex[:6]}"
+    _g, events = wire_game("ffb", 3, max_deals=1)
+    events[0]["data"]["club"] = club
+    lines = ndjson(events).splitlines()
+    lines[4] = '{"type": "BidPlaced", "data": {"seat": "Q", "value": 90, "trump": "H"}}'
+    bad = tmp_path / "bad.ndjson"
+    bad.write_text("\n".join(lines) + "\n")
+    result = run("import", str(bad), code=2)
+    assert f"{bad}:5: BidPlaced: seat:" in result.output and "nothing imported" in result.output
+    assert run("export", "--club", club).stdout == ""
+    no_start = tmp_path / "no-start.ndjson"
+    no_start.write_text("\n".join(lines[1:4]) + "\n")
+    assert "must be GameCreated" in run("import", str(no_start), code=2).output
+    latin = tmp_path / "latin.ndjson"
+    latin.write_bytes(
+        ndjson(events[:1]).encode() + b'{"type": "Passed", "data": {"seat": "\xe9"}}\n'
+    )
+    assert f"{latin}:2: not UTF-8 text" in run("import", str(latin), code=2).output
+
+
+def test_demo_links_to_where_serve_listens(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner = app.test_cli_runner()
+    club = f"demo-{uuid.uuid4().hex[:6]}"
+    monkeypatch.setenv("COINCHE_BIND", "0.0.0.0:9137")
+    monkeypatch.delenv("COINCHE_URL", raising=False)
+    assert serve.make_context("serve", []).params["bind"] == "0.0.0.0:9137"  # serve's default
+    out = runner.invoke(main, ["demo", "--club", club]).output
+    assert out.count("http://127.0.0.1:9137/games/") >= 4 and ":8000" not in out
+    monkeypatch.setenv("COINCHE_URL", "https://belote.example/")
+    out = runner.invoke(main, ["demo", "--club", club + "b"]).output
+    assert "https://belote.example/ui/games/" in out and "9137" not in out

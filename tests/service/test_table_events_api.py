@@ -344,3 +344,36 @@ def test_the_readme_example_of_a_claim_and_a_score_only_deal(api: Api) -> None:
     state = api.get(f"/games/{game}/state?view=arbiter", api.arbiter).get_json()
     assert state["voided"] == [11]
     assert state["deal"]["auction"] == [{"seat": "E", "call": "bid", "value": 80, "trump": "S"}]
+
+
+TYPED_TRUMPS = [
+    ("♥", "H"),
+    ("cœur", "H"),
+    ("Pique", "S"),
+    ("sans-atout", "SA"),
+    ("tout atout", "TA"),
+]
+
+
+@pytest.mark.parametrize(("typed", "stored"), TYPED_TRUMPS)
+def test_a_trump_typed_as_the_pages_show_it_is_stored_canonical(
+    api: Api, typed: str, stored: str
+) -> None:
+    game = new_game(api, profile="ffb-sata")  # SA and TA are played there
+    deal = {"type": "DealStarted", "data": {"dealer": "N"}}
+    bid = {"type": "BidPlaced", "data": {"seat": "W", "value": 80, "trump": typed}}
+    answer = api.append(game, [deal, bid], 1)
+    assert answer.status_code == 201, answer.get_json()
+    assert events_of(api, game)[-1]["data"]["trump"] == stored
+    refused = {"type": "BidPlaced", "data": {"seat": "S", "value": 90, "trump": "carreauté"}}
+    problem = api.append(game, [refused], 3).get_json()
+    assert "trump" in str(problem["errors"]) and "carreau" in str(problem["errors"])
+    assert len(events_of(api, game)) == 3
+
+
+def test_a_score_only_contract_takes_a_french_trump(api: Api) -> None:
+    game = new_game(api)
+    summary = dict(SUMMARY, contract=dict(SUMMARY["contract"], trump="♥"))  # type: ignore[call-overload]
+    answer = api.append(game, [{"type": "DealSummarized", "data": summary}], 1)
+    assert answer.status_code == 201, answer.get_json()
+    assert events_of(api, game)[-1]["data"]["contract"]["trump"] == "H"

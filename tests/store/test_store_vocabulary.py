@@ -98,7 +98,8 @@ def test_records_are_typed() -> None:
         ("BidPlaced", {"seat": "N", "value": True, "trump": "H"},
          {"value": ["an integer is required, not a boolean"]}),
         ("BidPlaced", {"seat": "N", "value": 90, "trump": "X"},
-         {"trump": ["'X' is not a trump: use C, D, H, S, SA or TA"]}),
+         {"trump": ["'X' is not a trump: use C, D, H, S, SA or TA, a suit sign (♣ ♦ ♥ ♠) "
+                    "or a French name (trèfle, carreau, cœur, pique, sans-atout, tout-atout)"]}),
         ("GameCreated", {"profile": 7, "seats": {"N": "a", "E": "a", "S": "b", "W": "c"},
                          "first_dealer": "N", "enforcement": "lax"},
          {"profile": ["a profile id (string) or a profile document (object), not an integer"],

@@ -182,3 +182,16 @@ def test_the_refresh_takes_no_transaction_id_while_it_computes(hand, pool, store
     monkeypatch.setattr(stats_store, "compute", spying)
     assert refresh(pool) == 1
     assert seen == [None]
+
+
+def test_the_statistics_say_as_of_when(hand, wclient, make_token, pool):
+    """``as_of`` is when the last event the figures include was recorded."""
+    refresh(pool)
+    with pool.connection() as conn:
+        head = checkpoint(conn)
+        recorded = conn.execute(
+            "SELECT recorded_at FROM events WHERE position <= %s ORDER BY position DESC LIMIT 1",
+            (head,),
+        ).fetchone()[0]
+    r = wclient.get("/stats/profiles?club=hand", headers=bearer(make_token("hand", ("read",))))
+    assert r.status_code == 200 and r.json["as_of"] == recorded.isoformat()

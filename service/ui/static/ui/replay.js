@@ -35,16 +35,32 @@ function cmp(a, b) {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 }
 
-/** Where a step sits for grouping and stepping: its address, or (a step that leaves no deal on
- * the table, such as a misdeal) the address of the step before it. */
+/** Where a step sits for grouping and stepping: the moment its address names, a trick's 4th
+ * card (d.t.4) and the auction's last call counted with the trick they open (d.(t+1).0,
+ * d.1.0), so that Shift+→ stops at each trick completed; a step that leaves no deal on the
+ * table (a misdeal) sits with the step before it. */
 const keyOf = (p) => p.key;
 
-/** The first step at or past ``addr``; -1 if never reached. d.t.4 is d.(t+1).0 for a trick
- * (t ≥ 1); in the auction (t = 0) the third number counts calls, so d.0.4 is the 4th call. */
+/** The written form of an address: d.t.0 (t ≥ 2) is d.(t-1).4, and d.1.0 (the auction's end)
+ * is found as the last call before the deal's first card (see resolveAddr). */
+function canonicalAddr(addr) {
+  const [d, t, c] = addr;
+  if (t >= 2 && c === 0) return [d, t - 1, 4];
+  if (t === 1 && c === 0) return [d, 0, 40];
+  return addr;
+}
+
+/** The first step at or past ``addr``; -1 if never reached. In the auction (t = 0) the third
+ * number counts calls: an auction shorter than asked stops at its last call. */
 function resolveAddr(addr) {
-  let target = addr;
-  if (target[2] === 4 && target[1] >= 1 && target[1] < 8) target = [target[0], target[1] + 1, 0];
-  return R.points.findIndex((p) => p.addr && cmp(p.addr, target) >= 0);
+  const target = canonicalAddr(addr);
+  const i = R.points.findIndex((p) => p.addr && cmp(p.addr, target) >= 0);
+  if (target[1] !== 0 || i < 0 || cmp(R.points[i].addr, target) === 0) return i;
+  let j = i - 1; // an auction shorter than asked: its last call, if the deal went on to play
+  while (j >= 0 && !R.points[j].addr) j -= 1;
+  const last = j >= 0 ? R.points[j].addr : null;
+  if (!last || last[0] !== target[0] || last[1] !== 0 || last[2] === 0) return i; // the auction's end
+  return R.points.findIndex((p) => p.addr && cmp(p.addr, last) === 0);
 }
 
 /** The step named by ``at`` (an address, a version, or p<global position>), or an Error. */
@@ -63,14 +79,12 @@ function resolve(at) {
   return i >= 0 ? i : new Error(_("the game never reaches {at}", { at }));
 }
 
-/** The link's name of a step: its address when that names exactly this step, else its version.
- * A trick's 4th card reads d.t.4 (the API's d.(t+1).0: the same moment). */
+/** The link's name of a step: its address (the API's) when that names exactly this step, else
+ * its version. */
 function linkName(i) {
   const p = R.points[i];
   if (!p.addr) return String(p.version);
-  const [d, t, c] = p.addr;
-  const name = c === 0 && t > 1 && p.type === "CardPlayed" ? `${d}.${t - 1}.4` : p.address;
-  return resolveAddr(parseAddr(name)) === i ? name : String(p.version);
+  return resolveAddr(p.addr) === i ? p.address : String(p.version);
 }
 
 function whereText(i) {
@@ -81,8 +95,7 @@ function whereText(i) {
     const [d, t, c] = p.addr;
     if (t === 0) place = ngettext("Deal {deal} · auction · {n} call", "Deal {deal} · auction · {n} calls", c, { deal: d });
     else if (t === 8 && c === 4) place = _("Deal {deal} · over", { deal: d });
-    else if (c === 0 && t > 1 && p.type === "CardPlayed") place = _("Deal {deal} · trick {trick} · card 4 (trick complete)", { deal: d, trick: t - 1 });
-    else if (c === 0) place = _("Deal {deal} · trick {trick} · before its first card", { deal: d, trick: t });
+    else if (c === 4) place = _("Deal {deal} · trick {trick} · card 4 (trick complete)", { deal: d, trick: t });
     else place = _("Deal {deal} · trick {trick} · card {card}", { deal: d, trick: t, card: c });
   }
   return _("{place} · event {version} of {last}: {lines}", { place, version: p.version, last: R.points[n - 1].version, lines: p.lines.join("; ") });
@@ -90,9 +103,33 @@ function whereText(i) {
 
 // ---- loading ----
 
+/** The grouping moment of an address (see keyOf); ``opensPlay``: the step is the auction's last
+ * call and the deal's cards follow. */
+function momentOf(addr, opensPlay) {
+  const [d, t, c] = addr;
+  if (c === 4 && t >= 1 && t < 8) return [d, t + 1, 0];
+  if (t === 0 && opensPlay) return [d, 1, 0];
+  return addr;
+}
+
 function buildPoints(steps) {
-  const out = [];
+  const out = collectPoints(steps);
+  let run = null; // going backwards: the address of the steps being passed
+  let next = null; // and the table address that follows them
+  for (let i = out.length - 1; i >= 0; i -= 1) {
+    const p = out[i];
+    if (!p.addr) continue;
+    if (!run || cmp(run, p.addr) !== 0) [next, run] = [run, p.addr];
+    const opensPlay = p.addr[1] === 0 && next !== null && next[0] === p.addr[0] && next[1] >= 1;
+    p.key = momentOf(p.addr, opensPlay);
+  }
   let key = [0, 0, 0];
+  for (const p of out) key = p.addr ? p.key : (p.key = key);
+  return out;
+}
+
+function collectPoints(steps) {
+  const out = [];
   for (const s of steps) {
     const last = out[out.length - 1];
     if (last && last.version === s.version) {
@@ -105,7 +142,7 @@ function buildPoints(steps) {
       type: s.type,
       address: s.address,
       addr: parseAddr(s.address),
-      key: (key = parseAddr(s.address) || key),
+      key: null, // set by buildPoints
       lines: [s.description],
       voided: s.voided,
       anomalies: s.anomalies || [],

@@ -11,12 +11,21 @@ const $ = (id) => document.getElementById(id);
 const LEVELS = ["80", "90", "100", "110", "120", "130", "140", "150", "160+", "capot"];
 const TRUMPS = [["suit", _("a suit")], ["sa", _("SA (no trump)")], ["ta", _("TA (all trumps)")]];
 
+const PERIODS = ["all", "year", "month"];
+
+/** The API's query from the page's: the filters, and the period the tables are grouped by. */
 function query() {
   const params = new URLSearchParams(window.location.search);
-  const out = { period: "all" };
+  const out = { period: PERIODS.includes(params.get("period")) ? params.get("period") : "all" };
   for (const key of ["club", "profile", "player", "from", "to"]) if (params.get(key)) out[key] = params.get(key);
   if (out.to) out.to = dayAfter(out.to);
   return out;
+}
+
+/** A row's period as people read it: "2026" for a year, "2026-03" for a month. */
+function periodText(value, period) {
+  if (!value) return _("all time");
+  return period === "year" ? String(value).slice(0, 4) : String(value).slice(0, 7);
 }
 
 const sum = (rows, key) => rows.reduce((n, r) => n + (Number(r[key]) || 0), 0);
@@ -35,6 +44,23 @@ function overview(deals) {
     [_("Capots (bid, made)"), `${sum(deals, "capots_bid")}, ${sum(deals, "capots_bid_made")}`],
   ];
   clear($("overview"), tiles.map(([k, v]) => h("div", { class: "tile" }, h("dt", {}, k), h("dd", {}, String(v)))));
+}
+
+/** The trend: contracts made per month (every profile of the selection together: a rate,
+ * not marks, so the profiles' scales do not mix). */
+function trend(monthly) {
+  const months = [...new Set(monthly.map((r) => r.period))].sort();
+  barChart($("chart-trend"), {
+    id: "trend",
+    title: _("Contracts made, by month"),
+    note: _("made / taken"),
+    max: 1,
+    columns: [_("month"), _("made")],
+    rows: months.map((m) => {
+      const rows = monthly.filter((r) => r.period === m);
+      return { label: periodText(m, "month"), ...pct(sum(rows, "made"), sum(rows, "taken")) };
+    }),
+  });
 }
 
 function charts(deals, players) {
@@ -138,26 +164,83 @@ const COMMON = [
   ["marks_per_deal", _("Marks / deal"), null, true],
 ];
 
+/** Marks per deal, one column per profile: profiles count marks on different scales (a
+ * contrée deal is worth a few marks, an ffb deal a hundred or more), so they are never
+ * averaged together. With one profile in the selection, its one column; with several, each
+ * row's figure under each profile, read with that profile as a filter. */
+async function marksByProfile(q, names, modes, label) {
+  if (names.length <= 1) {
+    const only = names.length ? names[0] : "";
+    return { columns: [["marks_per_deal", label(only), null, true]], values: null };
+  }
+  const values = new Map(); // mode → row key → {profile: marks}
+  await Promise.all(
+    modes.flatMap((mode) =>
+      names.map(async (profile) => {
+        const page = await api(`/stats/${mode}`, { ...q, profile });
+        if (!values.has(mode)) values.set(mode, new Map());
+        for (const r of page.rows) {
+          const key = rowKey(mode, r);
+          const cell = values.get(mode).get(key) || {};
+          cell[profile] = r.marks_per_deal;
+          values.get(mode).set(key, cell);
+        }
+      }),
+    ),
+  );
+  const columns = names.map((profile) => [`marks@${profile}`, label(profile), null, true]);
+  return { columns, values };
+}
+
+const KEYS = { players: "player", partnerships: "partnership", clubs: "club", profiles: "profile" };
+const rowKey = (mode, r) => `${r.period || ""}|${r[KEYS[mode]]}`;
+
+/** The rows with their per-profile marks (``marks@<profile>``). */
+function withMarks(mode, rows, marks) {
+  if (!marks.values) return rows;
+  const found = marks.values.get(mode) || new Map();
+  return rows.map((r) => {
+    const out = { ...r };
+    const cell = mode === "profiles" ? { [r.profile]: r.marks_per_deal } : found.get(rowKey(mode, r)) || {};
+    for (const [profile, value] of Object.entries(cell)) out[`marks@${profile}`] = value;
+    return out;
+  });
+}
+
 async function load() {
   main.setAttribute("aria-busy", "true");
   setStatus(status, _("Loading…"));
   const q = query();
   try {
-    const [profiles, players, partnerships, clubs] = await Promise.all(
-      ["profiles", "players", "partnerships", "clubs"].map((mode) => api(`/stats/${mode}`, q)),
-    );
+    const [profiles, players, partnerships, clubs, monthly] = await Promise.all([
+      ...["profiles", "players", "partnerships", "clubs"].map((mode) => api(`/stats/${mode}`, q)),
+      api("/stats/profiles", { ...q, period: "month" }),
+    ]);
+    const names = [...new Set(profiles.rows.map((r) => r.profile))].sort();
+    const byPeriod = q.period === "all" ? [] : [["period", _("Period"), (v) => periodText(v, q.period)]];
+    const [playerMarks, groupMarks] = await Promise.all([
+      marksByProfile(q, names, ["players", "partnerships"], (p) => (p ? _("Marks / deal ({profile})", { profile: p }) : _("Marks / deal"))),
+      marksByProfile(q, names, ["clubs"], (p) => (p ? _("Takers' marks / deal ({profile})", { profile: p }) : _("Takers' marks / deal"))),
+    ]);
     overview(profiles.rows);
     charts(profiles.rows, players.rows);
-    table($("players"), _("Per player (click a column to sort)"), [["player", _("Player")], ...COMMON], players.rows);
-    table($("partnerships"), _("Per partnership (the two players of a side)"), [["partnership", _("Partnership")], ...COMMON], partnerships.rows);
+    trend(monthly.rows);
+    const common = [...COMMON.filter(([k]) => k !== "marks_per_deal"), ...playerMarks.columns];
+    table($("players"), _("Per player (click a column to sort)"), [["player", _("Player")], ...byPeriod, ...common], withMarks("players", players.rows, playerMarks));
+    table($("partnerships"), _("Per partnership (the two players of a side)"), [["partnership", _("Partnership")], ...byPeriod, ...common], withMarks("partnerships", partnerships.rows, playerMarks));
     const groups = [
-      ...clubs.rows.map((r) => ({ ...r, group: _("club {club}", { club: r.club }) })),
-      ...profiles.rows.map((r) => ({ ...r, group: _("profile {profile}", { profile: r.profile }) })),
+      ...withMarks("clubs", clubs.rows, groupMarks).map((r) => ({ ...r, group: _("club {club}", { club: r.club }) })),
+      ...withMarks("profiles", profiles.rows, groupMarks).map((r) => ({ ...r, group: _("profile {profile}", { profile: r.profile }) })),
     ];
     const takers = COMMON.filter(([k]) => !["wins", "points_per_deal", "marks_per_deal"].includes(k));
-    takers.push(["points_per_deal", _("Takers' points / deal"), null, true], ["marks_per_deal", _("Takers' marks / deal"), null, true]);
-    table($("groups"), _("Per club and per profile (each deal counted once, from the takers' side)"), [["group", _("Club / profile")], ...takers], groups);
+    takers.push(["points_per_deal", _("Takers' points / deal"), null, true], ...groupMarks.columns);
+    table($("groups"), _("Per club and per profile (each deal counted once, from the takers' side)"), [["group", _("Club / profile")], ...byPeriod, ...takers], groups);
+    $("marks-rule").hidden = names.length <= 1;
     const n = sum(profiles.rows, "deals");
+    const asOf = profiles.as_of ? _("Figures as of {date}.", { date: profiles.as_of.slice(0, 16).replace("T", " ") }) : _("Not computed yet.");
+    $("as-of").textContent = asOf;
+    if (profiles.as_of) $("as-of").dataset.asOf = profiles.as_of;
+    main.dataset.period = q.period;
     setStatus(status, n ? `${ngettext("{n} game", "{n} games", sum(profiles.rows, "games"))}, ${ngettext("{n} deal", "{n} deals", n)}.` : _("No statistics for this selection yet (they are computed by the workers)."));
     main.dataset.loaded = "true";
   } catch (error) {

@@ -29,7 +29,10 @@ function marked(card, offending) {
   return f ? { class: "offending", label: _("rule broken: {rule}", { rule: f.rule }), "data-rule": f.rule } : {};
 }
 
-function seatPanel(state, seat, offending) {
+/** A seat: its name, badges and hand. ``playedOut``: the deal's last card was just played, so
+ * the hands are shown empty while the last trick is on the table (the hands as dealt come on
+ * the deal's later steps and at its start), never both at once. */
+function seatPanel(state, seat, offending, playedOut) {
   const deal = state.deal;
   const name = (state.seats || {})[seat] || "";
   const badges = [];
@@ -40,7 +43,9 @@ function seatPanel(state, seat, offending) {
   if (deal && deal.contract && deal.contract.taker === seat) badges.push(h("span", { class: "badge taker" }, _("taker")));
   const hand = deal ? deal.hands[seat] : null;
   let handEl;
-  if (!hand) {
+  if (playedOut) {
+    handEl = h("p", { class: "hand empty played-out", "data-hand": seat }, _("no card left"));
+  } else if (!hand) {
     handEl = h("p", { class: "hand empty", "data-hand": seat }, _("no cards"));
   } else if (hand.cards === null) {
     const backs = Array.from({ length: hand.count }, () => h("span", { class: "back", "aria-hidden": "true" }));
@@ -129,7 +134,9 @@ function trickCenter(state, offending, justCompleted) {
 }
 
 export function renderTable(el, state, offending, justCompleted) {
-  clear(el, SEATS.map((s) => seatPanel(state, s, offending)), trickCenter(state, offending, justCompleted));
+  const deal = state.deal;
+  const playedOut = Boolean(justCompleted && deal && deal.phase === "done" && deal.tricks.length === 8);
+  clear(el, SEATS.map((s) => seatPanel(state, s, offending, playedOut)), trickCenter(state, offending, justCompleted));
 }
 
 /** The deal's line above the table; ``idle`` is said when no deal is on the table. */

@@ -24,7 +24,7 @@ from flask import Flask, Response, g, request
 from flask_babel import Babel
 
 from i18n.catalogues import DEFAULT, DIRECTORY, DOMAIN, LANGUAGES, SOURCE, known
-from service.api.problems import Problem
+from service.api.problems import Problem, _
 
 PARAM = "lang"
 COOKIE = "coinche_lang"
@@ -94,8 +94,12 @@ def register(app: Flask) -> None:
     def refuse_unknown_language() -> None:
         value = request.args.get(PARAM)
         if value is not None and known(value) is None:
-            message = f"{value!r} is not a language of this service: {', '.join(LANGUAGES)}"
-            raise Problem("validation", f"{PARAM}: {message}", errors={PARAM: [message]})
+            message = _(
+                "{value} is not a language of this service: {languages}",
+                value=repr(value), languages=", ".join(LANGUAGES),
+            )  # fmt: skip
+            detail = _("{field}: {message}", field=PARAM, message=message)
+            raise Problem("validation", detail, errors={PARAM: [message]})
 
     @app.after_request
     def say_the_language(response: Response) -> Response:

@@ -17,10 +17,15 @@ from typing import Any, TypeVar
 from flask import Flask, current_app, request
 from marshmallow import Schema, ValidationError, fields
 
-from service.api.problems import Problem
+from service.api.problems import N_, Problem, _
 
 View = TypeVar("View", bound=Callable[..., Any])
-NUL_MESSAGE = "may not contain the NUL character (%00)"
+NUL_MESSAGE = N_("may not contain the NUL character (%00)")
+INVALID = {
+    "body": N_("the body is not valid: {first}"),
+    "query string": N_("the query string is not valid: {first}"),
+    "selection": N_("the selection is not valid: {first}"),
+}
 LANG_PARAM = "lang"  # the explicit language choice, read by service.language on every route
 
 
@@ -49,7 +54,10 @@ def register(app: Flask) -> None:
         limit = request.max_content_length
         length = request.content_length
         if limit is not None and length is not None and length > limit:
-            raise Problem("payload-too-large", f"the body is {length} bytes; the limit is {limit}")
+            raise Problem(
+                "payload-too-large",
+                _("the body is {length} bytes; the limit is {limit}", length=length, limit=limit),
+            )
 
     @app.before_request
     def refuse_nul_in_query() -> None:
@@ -57,8 +65,9 @@ def register(app: Flask) -> None:
         naming it, for every route (other control characters are only compared: allowed)."""
         bad = sorted({k for k, v in request.args.items(multi=True) if "\x00" in k + v})
         if bad:
-            errors = {k.replace("\x00", "\\u0000"): [NUL_MESSAGE] for k in bad}
-            raise Problem("validation", f"{next(iter(errors))}: {NUL_MESSAGE}", errors=errors)
+            errors = {k.replace("\x00", "\\u0000"): [_(NUL_MESSAGE)] for k in bad}
+            detail = _("{field}: {message}", field=next(iter(errors)), message=_(NUL_MESSAGE))
+            raise Problem("validation", detail, errors=errors)
 
 
 def _no_constant(name: str) -> Any:
@@ -70,12 +79,12 @@ def json_body() -> Any:
     mimetype = request.mimetype
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         sent = mimetype or "no Content-Type"
-        raise Problem("unsupported-media-type", f"send application/json, not {sent}")
+        raise Problem("unsupported-media-type", _("send application/json, not {sent}", sent=sent))
     raw = read_body()
     try:
         return json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
-        raise Problem("bad-request", f"malformed JSON: {str(error)[:200]}") from None
+        raise Problem("bad-request", _("malformed JSON: {error}", error=str(error)[:200])) from None
 
 
 def read_body(chunk: int = 64 * 1024) -> bytes:
@@ -95,9 +104,8 @@ def load(schema: Schema, data: Any, what: str = "body") -> Any:
         messages = (
             error.messages if isinstance(error.messages, dict) else {"_schema": error.messages}
         )
-        raise Problem(
-            "validation", f"the {what} is not valid: {first_message(messages)}", errors=messages
-        ) from None
+        detail = _(INVALID[what], first=first_message(messages))
+        raise Problem("validation", detail, errors=messages) from None
 
 
 def load_args(schema: Schema) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import yaml
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
 from service.api.problem_docs import DOCS
-from service.api.problems import PROBLEMS, Problem, title
+from service.api.problems import PROBLEMS, Problem, _, title
 from service.api.security import DOCS as DOCS_POLICY
 from service.api.vocabulary_docs import event_docs, example_game
 
@@ -105,7 +105,7 @@ def problem_index() -> Response:
 def problem_type(slug: str) -> Response:
     """What a problem type means, with an example of a request it answers and its fix."""
     if slug not in PROBLEMS:
-        raise Problem("not-found", f"no problem type {slug!r}")
+        raise Problem("not-found", _("no problem type {slug}", slug=repr(slug)))
     html = _wants_html()
     doc = problem_doc(slug, "en" if html else None)
     if html:

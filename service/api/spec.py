@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, g, jsonify, render_template, request
 
 from service.api.problem_docs import DOCS
 from service.api.problems import PROBLEMS, Problem, _, title
@@ -57,6 +57,8 @@ def openapi_json() -> dict[str, Any]:
 
 @bp.get("/docs")
 def docs() -> Response:
+    """Swagger UI on the contract: English, as the contract is (``Content-Language`` too)."""
+    g.lang = "en"
     page = Path(current_app.static_folder or "") / "docs.html"
     response = Response(page.read_text(encoding="utf-8"), mimetype="text/html")
     response.headers["Content-Security-Policy"] = DOCS_POLICY

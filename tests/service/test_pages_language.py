@@ -88,6 +88,19 @@ def test_the_glossary_names_each_term_its_rules_and_english_id(
     assert "<code>must-follow-suit</code>" in html and "follow suit" in html
 
 
+def test_the_api_documentation_links_the_glossary(client: Any) -> None:
+    page = client.get("/docs", headers={"Accept-Language": "fr"})
+    html = page.get_data(as_text=True)
+    assert page.headers["Content-Language"] == "en" and '<html lang="en">' in html
+    links = re.findall(r'href="(docs/glossary\?lang=(?:fr|en))"', html)
+    assert sorted(links) == ["docs/glossary?lang=en", "docs/glossary?lang=fr"]
+    for link in links:  # relative to /docs
+        answer = client.get("/" + link)
+        assert answer.status_code == 200 and "<code>must-follow-suit</code>" in answer.text
+    client.delete_cookie("coinche_lang")
+    assert 'href="problems"' in html and 'href="docs/events"' in html
+
+
 def test_the_glossary_names_only_real_rule_ids_and_every_revoke() -> None:
     named = {r for t in GLOSSARY for r in t.rules}
     assert named <= set(RULES)

@@ -22,6 +22,7 @@ from service.api.requests import json_body, load, load_args
 from service.api.schemas import FindingArgs, Selection
 from service.auth import Token
 from service.bootstrap import services
+from service.language import language
 from service.players.names import named
 from service.players.registry import player_keys
 from workers import jobs
@@ -160,7 +161,7 @@ def get_findings(job_id: str) -> dict[str, Any]:
         )
     q = load_args(FindingArgs())
     with services().pool.connection() as conn:
-        found, cursor = findings_page(conn, job.job_id, q, q["limit"])
+        found, cursor = findings_page(conn, job.job_id, q, q["limit"], language())
         summary = game_summary(conn, job.job_id, q["game"]) if "game" in q else job.result
         found, summary = named(conn, [found, summary])
     nxt = None

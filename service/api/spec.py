@@ -19,6 +19,7 @@ from service.api.problem_docs import DOCS
 from service.api.problems import PROBLEMS, Problem, _, title
 from service.api.security import DOCS as DOCS_POLICY
 from service.api.vocabulary_docs import event_docs, example_game
+from service.language import language
 
 PAGES = (
     "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; "
@@ -67,7 +68,9 @@ def docs() -> Response:
 
 @bp.get("/docs/events")
 def events_page() -> Response:
-    """The event vocabulary, from this contract, with one example game."""
+    """The event vocabulary, from this contract, with one example game: English, as the
+    contract's descriptions are (``Content-Language`` and ``<html lang>`` say so)."""
+    g.lang = "en"
     lines, sheet = example_game()
     page = render_template(
         "docs/events.html",
@@ -79,10 +82,12 @@ def events_page() -> Response:
 
 
 def problem_doc(slug: str, lang: str | None = None) -> dict[str, Any]:
-    """The problem type's document; its ``title`` in ``lang`` (the request's by default;
-    the explanation and example are English, as the docs pages are)."""
+    """The problem type's document in ``lang`` (the request's by default): its ``title``,
+    its explanation and its example."""
+    if lang is None:
+        lang = language()
     status = PROBLEMS[slug][0]
-    doc = DOCS[slug]
+    doc = DOCS[slug].worded(lang)
     return {
         "type": f"/problems/{slug}",
         "slug": slug,
@@ -97,7 +102,7 @@ def problem_doc(slug: str, lang: str | None = None) -> dict[str, Any]:
 def problem_index() -> Response:
     """Every problem type (a page for a browser, JSON otherwise)."""
     html = _wants_html()
-    problems = [problem_doc(slug, "en" if html else None) for slug in PROBLEMS]
+    problems = [problem_doc(slug) for slug in PROBLEMS]
     if html:
         return _page(render_template("docs/problems.html", problems=problems))
     return jsonify({"problems": problems})
@@ -109,7 +114,7 @@ def problem_type(slug: str) -> Response:
     if slug not in PROBLEMS:
         raise Problem("not-found", _("no problem type {slug}", slug=repr(slug)))
     html = _wants_html()
-    doc = problem_doc(slug, "en" if html else None)
+    doc = problem_doc(slug)
     if html:
         return _page(render_template("docs/problem.html", p=doc))
     return jsonify(doc)

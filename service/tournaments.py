@@ -23,7 +23,7 @@ from projections.replay import state_at
 from projections.sheet import score_sheet
 from projections.tournament import decide
 from projections.tournament.state import Tournament, fold, fold_more
-from rules.tournament.errors import TournamentError
+from rules.tournament.errors import N_, TournamentError
 
 Command = Callable[..., list[tuple[str, dict[str, Any]]]]
 
@@ -82,7 +82,9 @@ def link_game(
     with games.pool.connection() as conn:
         row = get_game(conn, game_id)
         if row is None or row.club != club:
-            raise TournamentError("unknown-game", f"no game {game_id} of club {club}", "game")
+            raise TournamentError(
+                "unknown-game", N_("no game {game} of club {club}"), "game", game=game_id, club=club
+            )
         sheet = score_sheet(state_at(conn, game_id, None)) if row.status == "finished" else None
     dealt = [e.data.get("hands") for e in games.read(game_id) if e.type == "DealStarted"]
 
@@ -92,8 +94,9 @@ def link_game(
             if not events:
                 raise TournamentError(
                     "game-not-finished",
-                    f"game {game_id} is linked to this table; link it again once it is finished",
+                    N_("game {game} is linked to this table; link it again once it is finished"),
                     "game",
+                    game=game_id,
                 )
             return events
         after = fold_more(state, events)

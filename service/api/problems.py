@@ -80,8 +80,11 @@ class Text:
         self.words = dict(words)
 
     def render(self, lang: str) -> str:
+        text = translations(lang).gettext(self.message)
+        if not self.words:
+            return text  # a message without placeholders may hold braces of its own
         said = {k: v.render(lang) if isinstance(v, Text) else str(v) for k, v in self.words.items()}
-        return translations(lang).gettext(self.message).format_map(said)
+        return text.format_map(said)
 
     def __str__(self) -> str:
         return self.render(_request_language())

@@ -29,7 +29,7 @@ from projections.tournament.state import Round, Tournament
 from rules.tournament.errors import TournamentError
 from service import tournaments as running
 from service.api.access import current_token, require
-from service.api.problems import Problem, _
+from service.api.problems import Problem, Text, _
 from service.api.requests import json_body, load, load_args
 from service.api.tournament_schemas import (
     CorrectionBody,
@@ -66,11 +66,13 @@ CONFLICTS = frozenset(
 
 
 def refused(error: TournamentError) -> Problem:
+    """The refusal in the reader's language: its message and words, from the catalogues."""
     slug = "conflict" if error.rule in CONFLICTS else "tournament-refused"
     extra: dict[str, Any] = {"rule": error.rule}
+    said = Text(error.message, error.words)
     if error.field:
-        extra["errors"] = {error.field: [error.detail]}
-    return Problem(slug, error.detail, **extra)
+        extra["errors"] = {error.field: [said]}
+    return Problem(slug, said, **extra)
 
 
 def _state(tid: UUID) -> Tournament:

@@ -155,6 +155,12 @@ def _cross_club(api: Api, lang: dict[str, str]) -> tuple[Any, dict[str, str]]:
     return answer, {"player": theirs, "club": api.club}
 
 
+def _tournament(api: Api, lang: dict[str, str]) -> tuple[Any, dict[str, str]]:
+    body = {"name": "Concours", "format": {"base": "concours", "rounds": 99}}
+    answer = api.client.post("/tournaments", json=body, headers={**bearer(api.arbiter), **lang})
+    return answer, {}
+
+
 GOLDEN: dict[str, tuple[Case, str, str]] = {
     "bad-request": (
         _bad_request,
@@ -224,6 +230,11 @@ GOLDEN: dict[str, tuple[Case, str, str]] = {
         "le joueur {player} n'est pas du club « {club} » : les joueurs de deux clubs ne sont "
         "jamais fusionnés",
     ),
+    "tournament-refused": (
+        _tournament,
+        "must be an integer from 1 to 30",
+        "doit être un entier de 1 à 30",
+    ),
 }
 
 BROKEN: dict[str, tuple[Exception, str, str]] = {
@@ -248,7 +259,7 @@ BROKEN: dict[str, tuple[Exception, str, str]] = {
         "une erreur inattendue s'est produite ; elle a été journalisée",
     ),
 }
-UNTRANSLATED = {"bad-profile", "tournament-refused"}  # their rules give English sentences
+UNTRANSLATED = {"bad-profile"}  # the profile rules give English sentences
 
 
 def test_every_problem_type_has_a_golden_detail() -> None:

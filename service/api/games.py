@@ -21,7 +21,7 @@ from service.api import club_profiles
 from service.api.access import check_read, check_write, current_token, reader_club, require
 from service.api.etags import cached
 from service.api.listing import cursor_of, filter_of, parse_cursor, visible_games
-from service.api.problems import N_, Problem, _
+from service.api.problems import N_, Problem, _, profile_problem
 from service.api.requests import json_body, load, load_args
 from service.api.schemas import AppendBody, CreateGameBody, ListGamesArgs, NoArgs
 from service.api.self_correction import OwnUndo
@@ -82,9 +82,7 @@ def _profile(club: str, profile: Any) -> Any:
         try:
             return club_profiles.complete(profile)
         except ProfileError as error:
-            raise Problem(
-                "bad-profile", str(error), switch=error.switch, errors={"profile": [str(error)]}
-            ) from None
+            raise profile_problem(error, "profile") from None
     if isinstance(profile, str) and profile.startswith(club_profiles.PREFIX):
         name = profile[len(club_profiles.PREFIX) :]
         with services().pool.connection() as conn:

@@ -17,6 +17,7 @@ from typing import Any
 from flask import Response, has_request_context, json
 
 from i18n.catalogues import SOURCE, translations
+from rules.errors import ProfileError
 
 
 def N_(message: str) -> str:
@@ -154,3 +155,14 @@ class Problem(Exception):
             mimetype="application/problem+json",
             headers=headers,
         )
+
+
+def profile_problem(error: ProfileError, in_field: str | None = None) -> Problem:
+    """A refused profile document (422 ``bad-profile``) in the reader's language; its
+    message goes under ``errors`` for ``in_field`` (the switch by default)."""
+    message = Text(error.template, error.words)
+    detail = _("{field}: {message}", field=error.switch, message=message)
+    shown = message if in_field is None else detail
+    return Problem(
+        "bad-profile", detail, switch=error.switch, errors={in_field or error.switch: [shown]}
+    )

@@ -15,7 +15,7 @@ from rules.errors import ProfileError
 from rules.registry import PROFILES
 from service.api import club_profiles
 from service.api.access import require
-from service.api.problems import Problem, _
+from service.api.problems import Problem, _, profile_problem
 from service.api.requests import json_body, load_args
 from service.api.schemas import NoArgs
 from service.bootstrap import services
@@ -47,9 +47,7 @@ def create_club_profile(club: str) -> Response:
     try:
         document = club_profiles.complete(json_body())
     except ProfileError as error:
-        raise Problem(
-            "bad-profile", str(error), switch=error.switch, errors={error.switch: [error.message]}
-        ) from None
+        raise profile_problem(error) from None
     with services().pool.connection() as conn:
         saved = club_profiles.save(conn, club, document, token.recorded_by)
     if saved is None:

@@ -161,6 +161,13 @@ def _tournament(api: Api, lang: dict[str, str]) -> tuple[Any, dict[str, str]]:
     return answer, {}
 
 
+def _bad_profile(api: Api, lang: dict[str, str]) -> tuple[Any, dict[str, str]]:
+    body = {"base": "ffb", "id": "x1", "min_bid": "eighty"}
+    answer = api.client.post(f"/clubs/{api.club}/profiles", json=body,
+                             headers={**bearer(api.admin), **lang})  # fmt: skip
+    return answer, {}
+
+
 GOLDEN: dict[str, tuple[Case, str, str]] = {
     "bad-request": (
         _bad_request,
@@ -230,6 +237,11 @@ GOLDEN: dict[str, tuple[Case, str, str]] = {
         "le joueur {player} n'est pas du club « {club} » : les joueurs de deux clubs ne sont "
         "jamais fusionnés",
     ),
+    "bad-profile": (
+        _bad_profile,
+        "min_bid: must be an integer, got 'eighty'",
+        "min_bid : doit être un entier, reçu 'eighty'",
+    ),
     "tournament-refused": (
         _tournament,
         "must be an integer from 1 to 30",
@@ -259,11 +271,10 @@ BROKEN: dict[str, tuple[Exception, str, str]] = {
         "une erreur inattendue s'est produite ; elle a été journalisée",
     ),
 }
-UNTRANSLATED = {"bad-profile"}  # the profile rules give English sentences
 
 
 def test_every_problem_type_has_a_golden_detail() -> None:
-    covered = set(GOLDEN) | set(BROKEN) | GUARD_ONLY | UNTRANSLATED
+    covered = set(GOLDEN) | set(BROKEN) | GUARD_ONLY
     assert covered == set(PROBLEMS)
 
 

@@ -19,7 +19,7 @@ from events.errors import (
 from i18n.findings import RULES, render
 from i18n.vocabulary import Vocabulary
 from service.api.problems import N_, Problem, Text, _
-from service.api.requests import ReadTimeout, first_message
+from service.api.requests import ReadTimeout, first_message, schema_messages
 from service.language import language
 
 log = logging.getLogger("coinche.service")
@@ -78,13 +78,14 @@ def to_problem(error: Exception) -> Problem:
         said = render(error.rule, error.params, language(), words)
         return Problem(slug, said, rule=error.rule, params=error.params, index=error.index)
     if isinstance(error, InvalidEvent):
+        messages = schema_messages(error.errors)
         invalid = _(
             "event {index} ({type}) is invalid: {first}",
             index=error.index,
             type=error.event_type,
-            first=first_message(error.errors),
+            first=first_message(messages),
         )
-        return Problem("invalid-event", invalid, errors=error.errors, index=error.index)
+        return Problem("invalid-event", invalid, errors=messages, index=error.index)
     if isinstance(error, IdempotencyError):
         return Problem("conflict", _("the event ids cannot be a retry: {error}", error=str(error)))
     if isinstance(error, GameNotFound):

@@ -224,7 +224,7 @@ GOLDEN: dict[str, tuple[Case, str, str]] = {
     "invalid-event": (
         _invalid_event,
         "event 0 (GameAbandoned) is invalid: reason: Missing data for required field.",
-        "l'événement 0 (GameAbandoned) n'est pas valide : reason: Missing data for required field.",
+        "l'événement 0 (GameAbandoned) n'est pas valide : reason: Champ requis manquant.",
     ),
     "ambiguous-player": (
         _ambiguous,
@@ -310,3 +310,17 @@ def test_a_field_message_in_errors_follows_the_language_too(api: Api) -> None:
     en = api.client.get("/profiles?lang=xx", headers=LANGS["en"]).get_json()
     assert en["errors"] == {"lang": ["'xx' is not a language of this service: fr, en"]}
     assert fr["errors"] == {"lang": ["'xx' n'est pas une langue de ce service : fr, en"]}
+
+
+def test_the_schema_messages_in_errors_follow_the_language(api: Api) -> None:
+    body = {"expected_version": 1, "extra": 1}
+    game = _game(api)
+    said = {}
+    for code, headers in LANGS.items():
+        answer = api.client.post(f"/games/{game}/events", json=body,
+                                 headers={**bearer(api.recorder), **headers})  # fmt: skip
+        assert answer.status_code == 422
+        said[code] = answer.get_json()["errors"]
+    english = {"events": ["Missing data for required field."], "extra": ["Unknown field."]}
+    assert said["en"] == english
+    assert said["fr"] == {"events": ["Champ requis manquant."], "extra": ["Champ inconnu."]}

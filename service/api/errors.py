@@ -87,7 +87,7 @@ def to_problem(error: Exception) -> Problem:
         )
         return Problem("invalid-event", invalid, errors=messages, index=error.index)
     if isinstance(error, IdempotencyError):
-        return Problem("conflict", _("the event ids cannot be a retry: {error}", error=str(error)))
+        return Problem("conflict", Text(error.message, error.words))
     if isinstance(error, GameNotFound):
         return Problem("not-found", _("game {game} does not exist", game=error.game_id))
     if isinstance(error, StoreUnavailable | psycopg.OperationalError):

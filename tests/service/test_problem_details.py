@@ -324,3 +324,18 @@ def test_the_schema_messages_in_errors_follow_the_language(api: Api) -> None:
     english = {"events": ["Missing data for required field."], "extra": ["Unknown field."]}
     assert said["en"] == english
     assert said["fr"] == {"events": ["Champ requis manquant."], "extra": ["Champ inconnu."]}
+
+
+def test_an_event_id_sent_twice_is_refused_in_the_language_asked(api: Api) -> None:
+    game = _game(api)
+    twice = str(uuid.uuid4())
+    over = {"type": "GameAbandoned", "data": {"reason": "x"}, "id": twice}
+    body = {"expected_version": 1, "events": [over, dict(over)]}
+    said = {}
+    for code, headers in LANGS.items():
+        answer = api.client.post(f"/games/{game}/events", json=body,
+                                 headers={**bearer(api.recorder), **headers})  # fmt: skip
+        assert answer.status_code == 409 and answer.get_json()["type"] == "/problems/conflict"
+        said[code] = answer.get_json()["detail"]
+    assert said["en"] == f"event id {twice} appears twice in the batch"
+    assert said["fr"] == f"l'identifiant d'événement {twice} apparaît deux fois dans le lot"

@@ -83,9 +83,21 @@ class InvalidEvent(StoreError, ValueError):
         self.index = index
 
 
+def N_(message: str) -> str:
+    """Marks a message for the catalogues' extraction; it stays English here (a reader
+    words it again from the error's ``message`` and ``words``)."""
+    return message
+
+
 class IdempotencyError(StoreError, ValueError):
     """Event ids that were already stored, re-sent in a way that cannot be a plain retry:
-    a batch mixing stored and new ids, or a known id with different content."""
+    a batch mixing stored and new ids, or a known id with different content. ``message``
+    is the English message with its placeholders, ``words`` their values."""
+
+    def __init__(self, message: str, /, **words: object) -> None:
+        super().__init__(message.format(**words) if words else message)
+        self.message = message
+        self.words = {key: str(value) for key, value in words.items()}
 
 
 class ImportLineError(StoreError, ValueError):

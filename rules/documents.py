@@ -22,8 +22,8 @@ from dataclasses import fields, replace
 from enum import Enum
 from typing import Any
 
-from rules.contract import TRUMP_HINT, Trump, parse_trump
-from rules.errors import NotationError, ProfileError, UnknownProfileError
+from rules.contract import Trump, parse_trump
+from rules.errors import N_, NotationError, ProfileError, UnknownProfileError
 from rules.names import clean_name
 from rules.profiles import Penalty, PenaltyScore, Profile
 from rules.registry import PROFILES, find_profile
@@ -55,10 +55,10 @@ def profile_document(profile: Profile) -> dict[str, Any]:
 def load_profile(doc: Any) -> Profile:
     """Build and validate a profile from a document (see module docstring)."""
     if not isinstance(doc, dict):
-        raise ProfileError("profile", "a profile document must be a JSON object")
+        raise ProfileError("profile", N_("a profile document must be a JSON object"))
     unknown = sorted(set(doc) - set(_FIELDS) - {"base"})
     if unknown:
-        raise ProfileError(unknown[0], "unknown switch")
+        raise ProfileError(unknown[0], N_("unknown switch"))
     base: Profile | None = None
     if "base" in doc:
         try:
@@ -70,11 +70,13 @@ def load_profile(doc: Any) -> Profile:
         if name in doc:
             values[name] = _check(name, doc[name])
         elif base is None and name not in ("name", "source", "conventions", "penalties"):
-            raise ProfileError(name, "missing (give every switch, or a 'base' profile)")
+            raise ProfileError(name, N_("missing (give every switch, or a 'base' profile)"))
     if "id" not in values:
-        raise ProfileError("id", "missing")
+        raise ProfileError("id", N_("missing"))
     if values["id"] in PROFILES and doc != profile_document(PROFILES[values["id"]]):
-        raise ProfileError("id", f"{values['id']!r} is a built-in profile; choose another id")
+        raise ProfileError(
+            "id", N_("{id} is a built-in profile; choose another id"), id=repr(values["id"])
+        )
     if base is None:
         values.setdefault("name", values["id"])
         values.setdefault("source", "club")
@@ -88,9 +90,9 @@ def _check(name: str, value: Any) -> Any:
     kind = _FIELDS[name].type
     if name in ("id", "name", "source"):
         if not isinstance(value, str) or not value.strip() or len(value) > 200:
-            raise ProfileError(name, "must be a non-empty string of at most 200 characters")
+            raise ProfileError(name, N_("must be a non-empty string of at most 200 characters"))
         if name == "id" and not _ID.match(value):
-            raise ProfileError(name, "use lowercase letters, digits, '.', '_' or '-'")
+            raise ProfileError(name, N_("use lowercase letters, digits, '.', '_' or '-'"))
         try:
             return clean_name(value)
         except ValueError as e:
@@ -99,9 +101,9 @@ def _check(name: str, value: Any) -> Any:
         if not isinstance(value, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in value.items()
         ):
-            raise ProfileError(name, "must map switch names to explanations")
+            raise ProfileError(name, N_("must map switch names to explanations"))
         if any("\x00" in k + v for k, v in value.items()):
-            raise ProfileError(name, "text may not contain the NUL character")
+            raise ProfileError(name, N_("text may not contain the NUL character"))
         return dict(value)
     if name == "penalties":
         return _penalties(value)
@@ -115,18 +117,23 @@ def _check(name: str, value: Any) -> Any:
             return enum(value)
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in enum)
-            raise ProfileError(name, f"must be one of {allowed}, got {value!r}") from None
+            raise ProfileError(
+                name,
+                N_("must be one of {allowed}, got {value}"),
+                allowed=allowed,
+                value=repr(value),
+            ) from None
     if kind == "bool":
         if not isinstance(value, bool):
-            raise ProfileError(name, f"must be true or false, got {value!r}")
+            raise ProfileError(name, N_("must be true or false, got {value}"), value=repr(value))
         return value
     optional = "None" in kind
     if value is None and optional:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ProfileError(name, f"must be an integer, got {value!r}")
+        raise ProfileError(name, N_("must be an integer, got {value}"), value=repr(value))
     if not 0 <= value <= 100_000:
-        raise ProfileError(name, f"must be between 0 and 100000, got {value}")
+        raise ProfileError(name, N_("must be between 0 and 100000, got {value}"), value=value)
     return value
 
 
@@ -140,46 +147,51 @@ def _penalties(value: Any) -> tuple[tuple[str, Penalty], ...]:
     """``{"revoke": {"score": "deal-lost"}}`` or ``{"revoke": {"score": "fixed", "points":
     250}}``; ``{}``: no standard penalty (the arbiter adjusts by hand)."""
     if not isinstance(value, dict):
-        raise ProfileError("penalties", 'must map penalty names to {"score": ...}')
+        raise ProfileError("penalties", N_('must map penalty names to {"score": ...}'))
     out = []
     for name, doc in sorted(value.items()):
         where = f"penalties.{name}"
         if not isinstance(name, str) or not _ID.match(name):
-            raise ProfileError("penalties", f"{name!r}: use lowercase letters, digits, '-'")
+            raise ProfileError(
+                "penalties", N_("{name}: use lowercase letters, digits, '-'"), name=repr(name)
+            )
         if not isinstance(doc, dict) or set(doc) - {"score", "points"}:
-            raise ProfileError(where, 'must be {"score": "deal-lost"} or {"score": "fixed", '
-                               '"points": N}')  # fmt: skip
+            raise ProfileError(
+                where, N_('must be {"score": "deal-lost"} or {"score": "fixed", "points": N}')
+            )
         try:
             score = PenaltyScore(str(doc.get("score")))
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in PenaltyScore)
-            raise ProfileError(f"{where}.score", f"must be one of {allowed}") from None
+            raise ProfileError(
+                f"{where}.score", N_("must be one of {allowed}"), allowed=allowed
+            ) from None
         points = doc.get("points", 0)
         if score is PenaltyScore.FIXED and "points" not in doc:
-            raise ProfileError(f"{where}.points", "a fixed penalty says how many points")
+            raise ProfileError(f"{where}.points", N_("a fixed penalty says how many points"))
         if score is not PenaltyScore.FIXED and "points" in doc:
-            raise ProfileError(f"{where}.points", "only a fixed penalty has points")
+            raise ProfileError(f"{where}.points", N_("only a fixed penalty has points"))
         if type(points) is not int or not 0 <= points <= 100_000:
-            raise ProfileError(f"{where}.points", "must be an integer from 0 to 100000")
+            raise ProfileError(f"{where}.points", N_("must be an integer from 0 to 100000"))
         out.append((name, Penalty(score, points)))
     return tuple(out)
 
 
 def _trumps(value: Any) -> tuple[Trump, ...]:
     if not isinstance(value, list) or not value:
-        raise ProfileError("trumps", "must be a non-empty list of C, D, H, S, SA, TA")
+        raise ProfileError("trumps", N_("must be a non-empty list of C, D, H, S, SA, TA"))
     try:
         trumps = tuple(parse_trump(v) for v in value)
     except NotationError:
-        raise ProfileError("trumps", f"unknown trump in {value!r}: {TRUMP_HINT}") from None
+        raise ProfileError("trumps", N_("unknown trump in {value}"), value=repr(value)) from None
     if len(set(trumps)) != len(trumps):
-        raise ProfileError("trumps", "a trump is listed twice")
+        raise ProfileError("trumps", N_("a trump is listed twice"))
     return tuple(sorted(trumps))
 
 
 def _packets(value: Any) -> tuple[tuple[int, ...], ...]:
     if not isinstance(value, list) or not value:
-        raise ProfileError("packets", "must be a non-empty list of packet patterns")
+        raise ProfileError("packets", N_("must be a non-empty list of packet patterns"))
     out = []
     for p in value:
         if (
@@ -187,20 +199,22 @@ def _packets(value: Any) -> tuple[tuple[int, ...], ...]:
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in p)
             or sum(p) != 8
         ):
-            raise ProfileError("packets", f"{p!r} is not a list of packet sizes summing to 8")
+            raise ProfileError(
+                "packets", N_("{value} is not a list of packet sizes summing to 8"), value=repr(p)
+            )
         out.append(tuple(p))
     return tuple(out)
 
 
 def _consistent(p: Profile) -> Profile:
     if not 2 <= p.cut_min_packet <= 16:
-        raise ProfileError("cut_min_packet", "must be between 2 and 16")
+        raise ProfileError("cut_min_packet", N_("must be between 2 and 16"))
     if p.bid_step < 1:
-        raise ProfileError("bid_step", "must be at least 1")
+        raise ProfileError("bid_step", N_("must be at least 1"))
     if p.max_bid is not None and p.max_bid < p.min_bid:
-        raise ProfileError("max_bid", "must be at least min_bid")
+        raise ProfileError("max_bid", N_("must be at least min_bid"))
     if p.target < 1:
-        raise ProfileError("target", "must be positive")
+        raise ProfileError("target", N_("must be positive"))
     return p
 
 

@@ -24,7 +24,7 @@ from projections.sheet import score_sheet
 from projections.tournament import decide
 from projections.tournament.state import Tournament, fold, fold_more
 from rules.names import PLAYER_ID
-from rules.tournament.errors import TournamentError
+from rules.tournament.errors import N_, TournamentError
 from service.players import registry
 from service.players.names import named
 
@@ -76,11 +76,18 @@ def roster_players(store: TournamentStore, club: str, players: Any) -> Any:
             player = registry.get(conn, value.strip())
             if player is None or player.club != club:
                 raise TournamentError(
-                    "unknown-player", f"club {club!r} has no player {value.strip()}", "players"
+                    "unknown-player",
+                    N_("club {club} has no player {player}"),
+                    "players",
+                    club=repr(club),
+                    player=value.strip(),
                 )
             if player.erased_at is not None:
                 raise TournamentError(
-                    "erased-player", f"player {player.player_id} was erased", "players"
+                    "erased-player",
+                    N_("player {player} was erased"),
+                    "players",
+                    player=player.player_id,
                 )
             out.append(player.merged_into or player.player_id)
     return out
@@ -131,7 +138,9 @@ def link_game(
     with games.pool.connection() as conn:
         row = get_game(conn, game_id)
         if row is None or row.club != club:
-            raise TournamentError("unknown-game", f"no game {game_id} of club {club}", "game")
+            raise TournamentError(
+                "unknown-game", N_("no game {game} of club {club}"), "game", game=game_id, club=club
+            )
         sheet = score_sheet(state_at(conn, game_id, None)) if row.status == "finished" else None
     facts = game_facts(games, game_id, row.profile)
 
@@ -141,8 +150,9 @@ def link_game(
             if not events:
                 raise TournamentError(
                     "game-not-finished",
-                    f"game {game_id} is linked to this table; link it again once it is finished",
+                    N_("game {game} is linked to this table; link it again once it is finished"),
                     "game",
+                    game=game_id,
                 )
             return events
         after = fold_more(state, events)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -24,8 +25,10 @@ from events.vocabulary import log
 from events.vocabulary.canonical import canonical_json
 from events.vocabulary.upcasting import CURRENT, upcast
 from events.vocabulary.wire import Record, record_of
+from i18n.vocabulary import Vocabulary, vocabulary_of
 from projections.entries import Entry
 from projections.fold import project
+from projections.profiles import game_profile
 from workers.auditing import FindingRow, append_breaches, chain_break, rule_findings
 from workers.facts import GameFacts, game_facts
 
@@ -131,8 +134,11 @@ def audit_one(game: LoadedGame) -> list[FindingRow]:
     if broken is not None:
         found.append(broken)
     seats: dict[str, str] = {}
+    vocabulary = Vocabulary.FFB
     if entries and isinstance(entries[0].record, log.GameCreated):
         seats = {s.name: p for s, p in entries[0].record.seats.items()}
+        with suppress(ValueError):  # an unknown profile: the audit says so; federal words do
+            vocabulary = vocabulary_of(game_profile(entries[0].record.profile))
     by_version = {r.version: r.position for r in game.rows}
     for f in found:
         f["game_id"] = game.game_id
@@ -140,6 +146,7 @@ def audit_one(game: LoadedGame) -> list[FindingRow]:
         f["position"] = by_version.get(f["version"])
         f["player"] = seats.get(f["seat"]) if f["seat"] else None
         f.setdefault("source", _source(f))
+        f["vocabulary"] = vocabulary  # the table's words, to word the finding when read
     found.sort(key=lambda f: (f["version"] or 0, f["rule"]))
     return found
 

@@ -17,6 +17,7 @@ from uuid import UUID
 from psycopg import Connection, sql
 
 from workers.auditing import summarize
+from workers.finding_words import read_detail
 from workers.stats_sql import MODES, aggregate_query
 
 FINDING_FIELDS = (
@@ -35,9 +36,11 @@ ORDER BY game_id, seq LIMIT %(limit)s"""
 
 
 def findings_page(
-    conn: Connection[Any], job_id: UUID, filters: dict[str, Any], limit: int
+    conn: Connection[Any], job_id: UUID, filters: dict[str, Any], limit: int, lang: str = "en"
 ) -> tuple[list[dict[str, Any]], str | None]:
-    """A page of findings in (game, seq) order and the cursor of the next page."""
+    """A page of findings in (game, seq) order and the cursor of the next page; each
+    finding's ``detail`` in ``lang`` with its rule's ``params`` (None on a row written
+    before they were kept, whose English ``detail`` is shown as stored)."""
     after = filters.get("after")
     values = {k: filters.get(k) for k in ("game", "rule", "player", "severity")}
     values |= {"job": job_id, "limit": limit + 1, "after_game": None, "after_seq": 0}
@@ -48,6 +51,7 @@ def findings_page(
     found = [dict(zip(FINDING_FIELDS, r, strict=True)) for r in rows[:limit]]
     for f in found:
         f["game_id"] = str(f["game_id"])
+        f["detail"], f["params"] = read_detail(f["rule"], f["detail"], lang)
     cursor = f"{found[-1]['game_id']}:{found[-1]['seq']}" if len(rows) > limit else None
     return found, cursor
 

@@ -30,9 +30,11 @@ from celery.signals import worker_init, worker_process_init
 from flask import current_app
 from psycopg import Connection
 
+from i18n.vocabulary import Vocabulary
 from projections.judgement import ClubCheck
 from workers import anchoring, jobs
 from workers.auditing import merge_summaries, summarize
+from workers.finding_words import stored_detail
 from workers.loading import audit_one, facts_one, load_games
 from workers.roster import canonical_players
 from workers.runtime import runtime
@@ -149,7 +151,8 @@ def audit_chunk(conn: Connection[Any], jid: UUID, ids: list[UUID]) -> tuple[dict
                 n = seq[f["game_id"]] = seq.get(f["game_id"], 0) + 1
                 copy.write_row(
                     (jid, f["game_id"], n, f["position"], f["version"], f["deal"], f["trick"],
-                     f["seat"], f["player"], f.get("card"), f["rule"], f["detail"], f["severity"],
+                     f["seat"], f["player"], f.get("card"), f["rule"],
+                     stored_detail(f, f.get("vocabulary", Vocabulary.FFB)), f["severity"],
                      f["source"])
                 )  # fmt: skip
         canonical_players(c, ids)  # findings name the roster id of their seat

@@ -7,7 +7,7 @@ from uuid import UUID
 
 from psycopg import Connection
 
-from events.errors import IdempotencyError
+from events.errors import N_, IdempotencyError
 from events.records import AppendResult
 from events.vocabulary.canonical import canonical_json
 from events.vocabulary.prepare import Prepared
@@ -26,8 +26,13 @@ def replayed(conn: Connection[Any], game_id: UUID, prepared: list[Prepared]) -> 
     if len(rows) != len(prepared):
         known = ", ".join(str(i) for i in ids if i in rows)
         raise IdempotencyError(
-            f"{len(rows)} of the {len(prepared)} events were already stored ({known}): "
-            "a retry resends exactly the stored batch; new events need new ids"
+            N_(
+                "{stored} of the {sent} events were already stored ({known}): a retry resends "
+                "exactly the stored batch; new events need new ids"
+            ),
+            stored=len(rows),
+            sent=len(prepared),
+            known=known,
         )
     for item in prepared:
         _, stored_game, _, event_type, schema_version, data, _, _ = rows[item.pending.id]
@@ -38,13 +43,18 @@ def replayed(conn: Connection[Any], game_id: UUID, prepared: list[Prepared]) -> 
             or canonical_json(data) != item.data_json
         ):
             raise IdempotencyError(
-                f"event id {item.pending.id} is already stored with different content "
-                f"(game {stored_game}, {event_type}); an event id names one event"
+                N_(
+                    "event id {id} is already stored with different content (game {game}, "
+                    "{type}); an event id names one event"
+                ),
+                id=item.pending.id,
+                game=stored_game,
+                type=event_type,
             )
     ordered = [rows[i] for i in ids]
     versions = [row[2] for row in ordered]
     if versions != list(range(versions[0], versions[0] + len(versions))):
-        raise IdempotencyError("these event ids were stored, but not as this one batch")
+        raise IdempotencyError(N_("these event ids were stored, but not as this one batch"))
     return AppendResult(
         game_id,
         versions[0],

@@ -19,7 +19,7 @@ from uuid import UUID
 
 from psycopg import Connection, errors
 
-from events.errors import ConcurrencyError, EventRefused, IdempotencyError, StoreError
+from events.errors import N_, ConcurrencyError, EventRefused, IdempotencyError, StoreError
 from events.records import NewEvent
 from events.store.boundary import translated
 from events.store.pool import Pool
@@ -193,7 +193,7 @@ class TournamentStore:
             for e, text in zip(events, texts, strict=True)
         )
         if not same:
-            raise IdempotencyError("these event ids are already stored with other content")
+            raise IdempotencyError(N_("these event ids are already stored with other content"))
         versions = sorted(stored[i][2] for i in ids)
         return TournamentAppend(versions[0], versions[-1], replayed=True)
 

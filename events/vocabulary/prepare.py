@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from events.errors import IdempotencyError, InvalidEvent
+from events.errors import N_, IdempotencyError, InvalidEvent
 from events.records import CheckResult, NewEvent, Pending
 from events.vocabulary.canonical import canonical_json, normalize
 from events.vocabulary.catalog import validate_json
@@ -47,7 +47,7 @@ def prepare(events: Sequence[NewEvent]) -> list[Prepared]:
         if not isinstance(event.id, UUID):
             raise InvalidEvent(str(event.type), {"id": ["an event id is a UUID"]}, index)
         if event.id in seen:
-            raise IdempotencyError(f"event id {event.id} appears twice in the batch")
+            raise IdempotencyError(N_("event id {id} appears twice in the batch"), id=event.id)
         seen.add(event.id)
         data = dict(event.data) if isinstance(event.data, Mapping) else event.data
         out.append(prepare_one(event.type, data, event.schema_version, event.id, index))

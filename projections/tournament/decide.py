@@ -20,7 +20,7 @@ from rules.names import clean_name
 from rules.registry import find_profile
 from rules.seats import Direction
 from rules.tournament.boards import deal_boards
-from rules.tournament.errors import TournamentError
+from rules.tournament.errors import N_, TournamentError
 from rules.tournament.formats import format_document, format_from_document
 from rules.tournament.pairing import first_dealer, random_draw, swiss_draw
 
@@ -57,24 +57,32 @@ def register(state: Tournament, name: str, players: list[str]) -> list[Event]:
     """A team of two; a team registered after round ``k`` was drawn enters round ``k + 1``."""
     _not_over(state)
     if len(state.teams) >= MAX_TEAMS:
-        raise TournamentError("too-many-teams", f"at most {MAX_TEAMS} teams")
+        raise TournamentError("too-many-teams", N_("at most {n} teams"), None, n=MAX_TEAMS)
     clean = _name(name, "name")
     if not isinstance(players, list) or len(players) != 2:
-        raise TournamentError("bad-team", "a team is two players", "players")
+        raise TournamentError("bad-team", N_("a team is two players"), "players")
     two = [_name(p, "players") for p in players]
     if two[0].casefold() == two[1].casefold():
-        raise TournamentError("bad-team", "the two players are one person", "players")
+        raise TournamentError("bad-team", N_("the two players are one person"), "players")
     for team in state.teams.values():
         if team.name.casefold() == clean.casefold():
             raise TournamentError(
-                "team-already-registered", f"a team named {clean!r} is registered (team {team.id})"
+                "team-already-registered",
+                N_("a team named {name} is registered (team {team})"),
+                None,
+                name=repr(clean),
+                team=team.id,
             )
         if team.withdrawn:
             continue
         for p in two:
             if p.casefold() in (q.casefold() for q in team.players):
                 raise TournamentError(
-                    "player-in-two-teams", f"{p!r} already plays in team {team.id}"
+                    "player-in-two-teams",
+                    N_("{player} already plays in team {team}"),
+                    None,
+                    player=repr(p),
+                    team=team.id,
                 )
     data = {
         "team": str(len(state.teams) + 1),
@@ -89,15 +97,20 @@ def withdraw(state: Tournament, team_id: str, reason: str | None) -> list[Event]
     """A team leaves between rounds; its results stay in the ranking."""
     team = _team(state, team_id)
     if team.withdrawn:
-        raise TournamentError("team-already-withdrawn", f"team {team_id} has already withdrawn")
+        raise TournamentError(
+            "team-already-withdrawn", N_("team {team} has already withdrawn"), None, team=team_id
+        )
     if state.rounds:
         rnd = state.rounds[-1]
         table = state.seated(team_id, rnd)
         if table is not None and not _table_done(state, table):
             raise TournamentError(
                 "game-in-progress",
-                f"team {team_id} plays at table {table.number} of round "
-                f"{rnd.number}: record that result first",
+                N_("team {team} plays at table {table} of round {round}: record that result first"),
+                None,
+                team=team_id,
+                table=table.number,
+                round=rnd.number,
             )
     return [("TeamWithdrew", {"team": team_id, "reason": reason})]
 
@@ -109,11 +122,15 @@ def draw(state: Tournament, seed: int) -> list[Event]:
         rnd = state.rounds[-1]
         missing = [str(t.number) for t in rnd.tables.values() if not _table_done(state, t)]
         raise TournamentError(
-            "round-incomplete", f"round {rnd.number} still waits for tables {', '.join(missing)}"
+            "round-incomplete",
+            N_("round {round} still waits for tables {tables}"),
+            None,
+            round=rnd.number,
+            tables=", ".join(missing),
         )
     active = state.active
     if len(active) < 2:
-        raise TournamentError("too-few-teams", "a round needs at least two teams")
+        raise TournamentError("too-few-teams", N_("a round needs at least two teams"))
     number = len(state.rounds) + 1
     if not state.rounds:
         pairing, method = random_draw(active, seed), "random"
@@ -171,13 +188,22 @@ def link(
     if table.game is not None:
         raise TournamentError(
             "table-already-linked",
-            f"table {table_number} of round {round_number} plays game {table.game}",
+            N_("table {table} of round {round} plays game {game}"),
+            None,
+            table=table_number,
+            round=round_number,
+            game=table.game,
         )
     for r in state.rounds:
         for t in r.tables.values():
             if t.game == game:
                 raise TournamentError(
-                    "game-already-linked", f"game {game} is table {t.number} of round {r.number}"
+                    "game-already-linked",
+                    N_("game {game} is table {table} of round {round}"),
+                    None,
+                    game=game,
+                    table=t.number,
+                    round=r.number,
                 )
     if facts is not None:
         _played_as_the_boards(state, state.rounds[round_number - 1].boards, game, facts)
@@ -191,35 +217,54 @@ def _played_as_the_boards(
         played = "a club's own profile" if facts.profile is None else repr(facts.profile)
         raise TournamentError(
             "profile-mismatch",
-            f"game {game} is played under {played}; this tournament's games are played "
-            f"under {state.format.profile!r}",
+            N_(
+                "game {game} is played under {played}; this tournament's games are played "
+                "under {profile}"
+            ),
             "game",
+            game=game,
+            played=played,
+            profile=repr(state.format.profile),
         )
     if not state.format.duplicate:
         return
     if boards and facts.first_dealer != boards[0]["dealer"]:
         raise TournamentError(
             "dealer-mismatch",
-            f"game {game} starts with {facts.first_dealer} dealing; board 1 is dealt by "
-            f"{boards[0]['dealer']}",
+            N_("game {game} starts with {dealer} dealing; board 1 is dealt by {board_dealer}"),
             "game",
+            game=game,
+            dealer=facts.first_dealer,
+            board_dealer=boards[0]["dealer"],
         )
     for board, (dealer, hands) in zip(boards, facts.deals, strict=False):
         number = board["board"]
         if dealer != board["dealer"]:
             raise TournamentError(
                 "dealer-mismatch",
-                f"deal {number} of game {game} was dealt by {dealer}; board {number} is dealt "
-                f"by {board['dealer']}",
+                N_(
+                    "deal {board} of game {game} was dealt by {dealer}; board {board} is dealt "
+                    "by {board_dealer}"
+                ),
                 "game",
+                board=number,
+                game=game,
+                dealer=dealer,
+                board_dealer=board["dealer"],
             )
         for seat, cards in (hands or {}).items():
             if sorted(cards) != sorted(board["hands"][seat]):
                 raise TournamentError(
                     "board-mismatch",
-                    f"deal {number} of game {game} was not dealt as board "
-                    f"{number} ({seat} holds {' '.join(sorted(cards))})",
+                    N_(
+                        "deal {board} of game {game} was not dealt as board {board} ({seat} holds "
+                        "{cards})"
+                    ),
                     "game",
+                    board=board["board"],
+                    game=game,
+                    seat=seat,
+                    cards=" ".join(sorted(cards)),
                 )
 
 
@@ -236,10 +281,18 @@ def record(
     _board_fits(state, board)
     done = table.points is not None if board is None else board in table.boards
     if done:
-        what = "its result" if board is None else f"a result for board {board}"
         raise TournamentError(
             "result-already-recorded",
-            f"table {table_number} of round {round_number} has {what}; an arbiter corrects it",
+            N_("table {table} of round {round} has its result; an arbiter corrects it")
+            if board is None
+            else N_(
+                "table {table} of round {round} has a result for board {board}; an arbiter "
+                "corrects it"
+            ),
+            None,
+            table=table_number,
+            round=round_number,
+            board=board,
         )
     data = {
         "round": round_number,
@@ -266,7 +319,10 @@ def correct(
     if not done:
         raise TournamentError(
             "no-result-to-correct",
-            f"table {table_number} of round {round_number} has no such result",
+            N_("table {table} of round {round} has no such result"),
+            None,
+            table=table_number,
+            round=round_number,
         )
     data = {
         "round": round_number,
@@ -286,36 +342,49 @@ def _table_done(state: Tournament, table: Any) -> bool:
 
 def _not_over(state: Tournament) -> None:
     if len(state.rounds) >= state.format.rounds and state.round_complete(state.rounds[-1]):
-        raise TournamentError("tournament-over", f"all {state.format.rounds} rounds are played")
+        raise TournamentError(
+            "tournament-over", N_("all {n} rounds are played"), None, n=state.format.rounds
+        )
     if len(state.rounds) >= state.format.rounds:
-        raise TournamentError("tournament-over", f"all {state.format.rounds} rounds are drawn")
+        raise TournamentError(
+            "tournament-over", N_("all {n} rounds are drawn"), None, n=state.format.rounds
+        )
 
 
 def _board_fits(state: Tournament, board: int | None) -> None:
     if state.format.duplicate and board is None:
-        raise TournamentError("board-required", "a duplicate result is one board's marks", "board")
+        raise TournamentError(
+            "board-required", N_("a duplicate result is one board's marks"), "board"
+        )
     if not state.format.duplicate and board is not None:
-        raise TournamentError("no-boards", "this tournament plays games, not boards", "board")
+        raise TournamentError("no-boards", N_("this tournament plays games, not boards"), "board")
     if board is not None and not 1 <= board <= state.format.length_value:
         raise TournamentError(
-            "unknown-board", f"boards are numbered 1 to {state.format.length_value}", "board"
+            "unknown-board",
+            N_("boards are numbered 1 to {n}"),
+            "board",
+            n=state.format.length_value,
         )
 
 
 def _points(points: Mapping[str, int]) -> dict[str, int]:
     if not isinstance(points, Mapping) or set(points) != {"NS", "EW"}:
-        raise TournamentError("bad-points", "points are {NS: n, EW: m}", "points")
+        raise TournamentError("bad-points", N_("points are {NS: n, EW: m}"), "points")
     for key in ("NS", "EW"):
         value = points[key]
         if type(value) is not int or not 0 <= value <= 100000:
-            raise TournamentError("bad-points", f"{key} is an integer from 0 to 100000", "points")
+            raise TournamentError(
+                "bad-points", N_("{side} is an integer from 0 to 100000"), "points", side=key
+            )
     return {"NS": points["NS"], "EW": points["EW"]}
 
 
 def _team(state: Tournament, team_id: str) -> Any:
     team = state.teams.get(team_id)
     if team is None:
-        raise TournamentError("unknown-team", f"no team {team_id!r} in this tournament", "team")
+        raise TournamentError(
+            "unknown-team", N_("no team {team} in this tournament"), "team", team=repr(team_id)
+        )
     return team
 
 
@@ -323,14 +392,18 @@ def _table(state: Tournament, round_number: int, table_number: int) -> Any:
     table = state.table_of(round_number, table_number)
     if table is None:
         raise TournamentError(
-            "unknown-table", f"round {round_number} has no table {table_number}", "table"
+            "unknown-table",
+            N_("round {round} has no table {table}"),
+            "table",
+            round=round_number,
+            table=table_number,
         )
     return table
 
 
 def _name(value: object, key: str) -> str:
     if not isinstance(value, str) or len(value) > 100:
-        raise TournamentError("bad-name", "a text of 1 to 100 characters", key)
+        raise TournamentError("bad-name", N_("a text of 1 to 100 characters"), key)
     try:
         return clean_name(value)
     except ValueError as error:

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from rules.names import clean_name
 from rules.registry import PROFILES
-from rules.tournament.errors import TournamentError
+from rules.tournament.errors import N_, TournamentError
 
 
 class Length(StrEnum):
@@ -109,7 +109,11 @@ def find_format(format_id: str) -> Format:
     except KeyError:
         known = ", ".join(sorted(FORMATS))
         raise TournamentError(
-            "unknown-format", f"unknown format {format_id!r}; known: {known}", "base"
+            "unknown-format",
+            N_("unknown format {format}; known: {known}"),
+            "base",
+            format=repr(format_id),
+            known=known,
         ) from None
 
 
@@ -126,14 +130,14 @@ def format_document(fmt: Format) -> dict[str, Any]:
 def format_from_document(doc: Mapping[str, Any]) -> Format:
     """A format from a document: ``base`` (a built-in id, default ``concours``) and any switch."""
     if not isinstance(doc, Mapping):
-        raise TournamentError("bad-format", "a format is a JSON object", "format")
+        raise TournamentError("bad-format", N_("a format is a JSON object"), "format")
     switches = {f.name for f in fields(Format)} | {"base"}
     for key in doc:
         if key not in switches:
-            raise TournamentError("bad-format", "unknown switch", str(key))
+            raise TournamentError("bad-format", N_("unknown switch"), str(key))
     base = doc.get("base", "concours")
     if not isinstance(base, str):
-        raise TournamentError("bad-format", "must be a format id", "base")
+        raise TournamentError("bad-format", N_("must be a format id"), "base")
     fmt = find_format(base)
     changes: dict[str, Any] = {}
     for key in ("id", "name", "profile"):
@@ -144,7 +148,7 @@ def format_from_document(doc: Mapping[str, Any]) -> Format:
             changes[key] = _integer(doc[key], key, low, high)
     if "duplicate" in doc:
         if not isinstance(doc["duplicate"], bool):
-            raise TournamentError("bad-format", "must be true or false", "duplicate")
+            raise TournamentError("bad-format", N_("must be true or false"), "duplicate")
         changes["duplicate"] = doc["duplicate"]
     if "length" in doc:
         changes["length"] = _choice(Length, doc["length"], "length")
@@ -153,19 +157,25 @@ def format_from_document(doc: Mapping[str, Any]) -> Format:
     fmt = replace(fmt, **changes)
     if fmt.profile not in PROFILES:
         known = ", ".join(sorted(PROFILES))
-        raise TournamentError("bad-format", f"unknown profile; known: {known}", "profile")
+        raise TournamentError(
+            "bad-format", N_("unknown profile; known: {known}"), "profile", known=known
+        )
     _check_consistent(fmt)
     return fmt
 
 
 def _check_consistent(fmt: Format) -> None:
     if fmt.duplicate and fmt.length is not Length.DEALS:
-        raise TournamentError("bad-format", "a duplicate session plays a number of deals", "length")
+        raise TournamentError(
+            "bad-format", N_("a duplicate session plays a number of deals"), "length"
+        )
     uses_duplicate = any(k in _DUPLICATE_KEYS for k in fmt.ranking)
     if uses_duplicate and not fmt.duplicate:
-        raise TournamentError("bad-format", "matchpoints and imps rank duplicate only", "ranking")
+        raise TournamentError(
+            "bad-format", N_("matchpoints and imps rank duplicate only"), "ranking"
+        )
     if fmt.duplicate and fmt.length_value > 36:
-        raise TournamentError("bad-format", "at most 36 boards per round", "length_value")
+        raise TournamentError("bad-format", N_("at most 36 boards per round"), "length_value")
     if fmt.duplicate and fmt.bye_points > 100:
         raise TournamentError(
             "bad-format", "a duplicate bye scores a percentage, from 0 to 100", "bye_points"
@@ -174,7 +184,7 @@ def _check_consistent(fmt: Format) -> None:
 
 def _text(value: object, key: str) -> str:
     if not isinstance(value, str) or len(value) > 100:
-        raise TournamentError("bad-format", "must be a text of 1 to 100 characters", key)
+        raise TournamentError("bad-format", N_("must be a text of 1 to 100 characters"), key)
     try:
         return clean_name(value)
     except ValueError as error:
@@ -183,7 +193,9 @@ def _text(value: object, key: str) -> str:
 
 def _integer(value: object, key: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise TournamentError("bad-format", f"must be an integer from {low} to {high}", key)
+        raise TournamentError(
+            "bad-format", N_("must be an integer from {low} to {high}"), key, low=low, high=high
+        )
     return value
 
 
@@ -192,13 +204,15 @@ def _choice(enum: type[_E], value: object, key: str) -> _E:
         return enum(value)  # type: ignore[arg-type]  # a wrong type is the ValueError below
     except ValueError:
         allowed = ", ".join(e.value for e in enum)
-        raise TournamentError("bad-format", f"must be one of {allowed}", key) from None
+        raise TournamentError(
+            "bad-format", N_("must be one of {allowed}"), key, allowed=allowed
+        ) from None
 
 
 def _ranking(value: object) -> tuple[RankKey, ...]:
     if not isinstance(value, list) or not value or len(value) > len(RankKey):
-        raise TournamentError("bad-format", "must be a list of ranking keys", "ranking")
+        raise TournamentError("bad-format", N_("must be a list of ranking keys"), "ranking")
     keys = tuple(_choice(RankKey, v, "ranking") for v in value)
     if len(set(keys)) != len(keys):
-        raise TournamentError("bad-format", "a key appears twice", "ranking")
+        raise TournamentError("bad-format", N_("a key appears twice"), "ranking")
     return keys

@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import g, request
 
 from events.store.games import GameRow
-from service.api.problems import Problem
+from service.api.problems import Problem, _
 from service.auth import Token, find_token
 from service.bootstrap import services
 
@@ -28,7 +28,7 @@ def current_token() -> Token | None:
             with services().pool.connection() as conn:
                 token = find_token(conn, secret)
             if token is None:
-                raise Problem("unauthorized", "unknown or revoked token")
+                raise Problem("unauthorized", _("unknown or revoked token"))
         g.token = token
     found: Token | None = g.token
     return found
@@ -38,11 +38,14 @@ def require(scope: str, club: str | None = None) -> Token:
     """The request's token, which must have ``scope`` (for ``club`` when given)."""
     token = current_token()
     if token is None:
-        raise Problem("unauthorized", f"this needs a token with the '{scope}' scope")
+        raise Problem("unauthorized", _("this needs a token with the '{scope}' scope", scope=scope))
     if not token.allows(scope):
-        raise Problem("forbidden", f"the token lacks the '{scope}' scope")
+        raise Problem("forbidden", _("the token lacks the '{scope}' scope", scope=scope))
     if club is not None and token.club != club:
-        raise Problem("forbidden", f"the token acts for club '{token.club}', not '{club}'")
+        raise Problem(
+            "forbidden",
+            _("the token acts for club '{token}', not '{club}'", token=token.club, club=club),
+        )
     return token
 
 
@@ -57,8 +60,8 @@ def check_read(game: GameRow) -> None:
     """404 (not 403) for a private game of another club: its existence is private too."""
     if not can_read(game):
         if current_token() is None and game.visibility == "private":
-            raise Problem("unauthorized", "this game is private: use a token of its club")
-        raise Problem("not-found", f"no game {game.game_id}")
+            raise Problem("unauthorized", _("this game is private: use a token of its club"))
+        raise Problem("not-found", _("no game {game}", game=game.game_id))
 
 
 def check_write(game: GameRow, event_types: set[str]) -> tuple[Token, bool]:
@@ -66,7 +69,7 @@ def check_write(game: GameRow, event_types: set[str]) -> tuple[Token, bool]:
     the ``record`` scope only: the append then checks whose events they void)."""
     scope = "arbiter" if event_types & ARBITER_TYPES else "record"
     if event_types & ARBITER_TYPES and event_types - ARBITER_TYPES:
-        message = "send arbiter events (voids, rulings) in their own request"
+        message = _("send arbiter events (voids, rulings) in their own request")
         raise Problem("validation", message, errors={"events": [message]})
     token = current_token()
     undo = (
@@ -80,7 +83,7 @@ def check_write(game: GameRow, event_types: set[str]) -> tuple[Token, bool]:
     token = require(scope)
     if token.club != game.club:
         check_read(game)  # do not reveal a private game
-        raise Problem("forbidden", f"game {game.game_id} belongs to another club")
+        raise Problem("forbidden", _("game {game} belongs to another club", game=game.game_id))
     return token, undo
 
 
@@ -119,18 +122,25 @@ def check_view(game: GameRow, view: str) -> None:
     scope = "arbiter" if view == "arbiter" else "read"
     token = current_token()
     if token is None:
-        raise Problem("unauthorized", f"the {view} view of a live game needs a token of its club")
+        raise Problem(
+            "unauthorized", _("the {view} view of a live game needs a token of its club", view=view)
+        )
     if token.club != game.club:
-        raise Problem("forbidden", f"the {view} view of a live game is for its club only")
+        raise Problem(
+            "forbidden", _("the {view} view of a live game is for its club only", view=view)
+        )
     if not token.allows(scope):
-        raise Problem("forbidden", f"the {view} view of a live game needs the '{scope}' scope")
+        raise Problem(
+            "forbidden",
+            _("the {view} view of a live game needs the '{scope}' scope", view=view, scope=scope),
+        )
 
 
 def parse_bearer(header: str | None) -> str | None:
     """The secret of an ``Authorization: Bearer …`` header; None when absent."""
     if header is None:
         return None
-    scheme, _, secret = header.partition(" ")
+    scheme, _space, secret = header.partition(" ")
     if scheme.lower() != "bearer" or not secret.strip():
-        raise Problem("unauthorized", "use 'Authorization: Bearer <token>'")
+        raise Problem("unauthorized", _("use 'Authorization: Bearer <token>'"))
     return secret.strip()

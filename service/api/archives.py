@@ -26,7 +26,7 @@ from events.store.games import GameFilter, GameRow
 from projections.judgement import ClubCheck
 from service.api.access import current_token, reader_club, require, sees_hidden
 from service.api.listing import filter_of, visible_games
-from service.api.problems import Problem
+from service.api.problems import Problem, _
 from service.api.requests import body_limit, load_args
 from service.api.schemas import ExportArgs
 from service.auth import Token
@@ -45,7 +45,9 @@ def import_archive() -> Response:
     token = require("admin")
     if request.mimetype not in NDJSON:
         sent = request.mimetype or "no Content-Type"
-        raise Problem("unsupported-media-type", f"send application/x-ndjson, not {sent}")
+        raise Problem(
+            "unsupported-media-type", _("send application/x-ndjson, not {sent}", sent=sent)
+        )
     threshold = int(current_app.config["IMPORT_SYNC_MAX"])
     head = _read_upto(request.stream, threshold + 1)
     if len(head) <= threshold:
@@ -92,8 +94,9 @@ def _import_later(token: Token, head: bytes) -> Response:
             job = submit(s.celery, s.pool, "import", params, token.recorded_by, token.club)
         except Exception as e:
             limit = current_app.config["IMPORT_SYNC_MAX"]
-            raise Problem("unavailable", f"the job system does not answer ({type(e).__name__}): "
-                          f"send archives of at most {limit} bytes") from e  # fmt: skip
+            raise Problem("unavailable", _(
+                "the job system does not answer ({error}): send archives of at most {limit} "
+                "bytes", error=type(e).__name__, limit=limit)) from e  # fmt: skip
     except BaseException:
         path.unlink(missing_ok=True)
         raise

@@ -23,7 +23,7 @@ from projections.timeline import timeline
 from rules.seats import Seat
 from service.api.access import check_read, check_view, current_token, sees_hidden
 from service.api.etags import cached
-from service.api.problems import Problem
+from service.api.problems import Problem, _
 from service.api.requests import load_args
 from service.api.schemas import EventsArgs, NoArgs, StateArgs, TimelineArgs
 from service.bootstrap import services
@@ -63,8 +63,8 @@ def state(game_id: UUID) -> Response:
     view = args["view"]
     seat = Seat[args["seat"]] if "seat" in args else None
     if view == "seat" and seat is None:
-        raise Problem("validation", "the seat view needs seat=N, E, S or W",
-                      errors={"seat": ["required by view=seat"]})  # fmt: skip
+        raise Problem("validation", _("the seat view needs seat=N, E, S or W"),
+                      errors={"seat": [_("required by view=seat")]})  # fmt: skip
     game = readable(game_id)
     check_view(game, view)
     try:
@@ -72,7 +72,10 @@ def state(game_id: UUID) -> Response:
     except ValueError as error:
         raise Problem("validation", str(error), errors={"at": [str(error)]}) from None
     if upto is not None and upto.version is not None and upto.version > game.last_version:
-        message = f"the game has {game.last_version} events; at={upto.version} is beyond"
+        message = _(
+            "the game has {events} events; at={at} is beyond",
+            events=game.last_version, at=upto.version,
+        )  # fmt: skip
         raise Problem("validation", message, errors={"at": [message]})
 
     def build() -> dict[str, Any]:

@@ -21,7 +21,7 @@ from service.api import club_profiles
 from service.api.access import check_read, check_write, current_token, reader_club, require
 from service.api.etags import cached
 from service.api.listing import cursor_of, filter_of, parse_cursor, visible_games
-from service.api.problems import Problem
+from service.api.problems import N_, Problem, _, profile_problem
 from service.api.requests import json_body, load, load_args
 from service.api.schemas import AppendBody, CreateGameBody, ListGamesArgs, NoArgs
 from service.api.self_correction import OwnUndo
@@ -32,7 +32,7 @@ from service.players.web import roster_problem
 from service.representations import append_json, game_json
 
 bp = Blueprint("games", __name__)
-ID_REFUSED = "game id {} cannot be used for a new game: choose another id, or send none"
+ID_REFUSED = N_("game id {game} cannot be used for a new game: choose another id, or send none")
 
 
 @bp.post("/games")
@@ -43,7 +43,10 @@ def create_game() -> Response:
     event_id: UUID = body.pop("event_id", None) or uuid4()
     club = body["club"] or token.club
     if club != token.club:
-        raise Problem("forbidden", f"the token records for club '{token.club}', not '{club}'")
+        raise Problem(
+            "forbidden",
+            _("the token records for club '{token}', not '{club}'", token=token.club, club=club),
+        )
     body["club"] = club
     body["profile"] = _profile(club, body["profile"])
     s = services()
@@ -64,7 +67,7 @@ def create_game() -> Response:
             )
         except ConcurrencyError:
             # the id is taken, maybe by another club's private game: never say whose, nor why
-            raise Problem("conflict", ID_REFUSED.format(game_id)) from None
+            raise Problem("conflict", _(ID_REFUSED, game=game_id)) from None
     doc = {"id": str(game_id), "version": result.last_version, "position": result.positions[0]}
     response = jsonify(doc)
     response.status_code = 200 if result.replayed else 201
@@ -79,15 +82,16 @@ def _profile(club: str, profile: Any) -> Any:
         try:
             return club_profiles.complete(profile)
         except ProfileError as error:
-            raise Problem(
-                "bad-profile", str(error), switch=error.switch, errors={"profile": [str(error)]}
-            ) from None
+            raise profile_problem(error, "profile") from None
     if isinstance(profile, str) and profile.startswith(club_profiles.PREFIX):
         name = profile[len(club_profiles.PREFIX) :]
         with services().pool.connection() as conn:
             document = club_profiles.find(conn, club, name)
         if document is None:
-            message = f"club '{club}' has no profile '{name}' (see GET /clubs/{club}/profiles)"
+            message = _(
+                "club '{club}' has no profile '{name}' (see GET /clubs/{club}/profiles)",
+                club=club, name=name,
+            )  # fmt: skip
             raise Problem("validation", message, errors={"profile": [message]})
         return document
     return profile
@@ -123,7 +127,7 @@ def get_game(game_id: UUID) -> Response:
 @bp.post("/games/<uuid:game_id>/events")
 def append_events(game_id: UUID) -> Response:
     if current_token() is None:
-        raise Problem("unauthorized", "recording needs a token with the 'record' scope")
+        raise Problem("unauthorized", _("recording needs a token with the 'record' scope"))
     body = load(AppendBody(), json_body())
     s = services()
     game = s.owners.row(s.store, game_id)  # only its club and visibility are used

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from service.api.problems import Problem
+from service.api.problems import Problem, _
 from service.bootstrap import services
 
 bp = Blueprint("health", __name__)
@@ -23,5 +23,7 @@ def ready() -> dict[str, Any]:
         with services().pool.connection(timeout=2) as conn:
             conn.execute("SELECT 1 FROM games LIMIT 1")
     except Exception as e:  # any failure means "not ready"
-        raise Problem("unavailable", f"the database does not answer: {type(e).__name__}") from e
+        raise Problem(
+            "unavailable", _("the database does not answer: {error}", error=type(e).__name__)
+        ) from e
     return {"status": "ready"}

@@ -17,11 +17,12 @@ from uuid import UUID
 from flask import Blueprint, request
 
 from service.api.access import require
-from service.api.problems import Problem
+from service.api.problems import Problem, _
 from service.api.requests import json_body, load, load_args
 from service.api.schemas import FindingArgs, Selection
 from service.auth import Token
 from service.bootstrap import services
+from service.language import language
 from service.players.names import named
 from service.players.registry import player_keys
 from workers import jobs
@@ -35,7 +36,7 @@ bp = Blueprint("jobs", __name__)
 def _selection(token: Token) -> dict[str, Any]:
     body = json_body()
     if not isinstance(body, dict):
-        raise Problem("bad-request", "the body must be a JSON object (a selection of games)")
+        raise Problem("bad-request", _("the body must be a JSON object (a selection of games)"))
     loaded = load(Selection(), body, "selection")
     params: dict[str, Any] = {k.rstrip("_"): v for k, v in loaded.items()}
     for key in ("from", "to"):
@@ -50,15 +51,15 @@ def _selection(token: Token) -> dict[str, Any]:
         if "club" in params:
             found = conn.execute("SELECT 1 FROM clubs WHERE club = %s", (params["club"],))
             if found.fetchone() is None:
-                raise Problem("validation", "unknown club", errors={"club": ["unknown club"]})
+                raise Problem("validation", _("unknown club"), errors={"club": [_("unknown club")]})
         if "games" in params:
             known = {str(g) for g in select_games(conn, {"games": params["games"],
                                                          "readable_by": token.club})}  # fmt: skip
             missing = [g for g in params["games"] if g not in known]
             if missing:
                 shown = ", ".join(missing[:5]) + (" …" if len(missing) > 5 else "")
-                errors = {"games": [f"no such game (or not readable): {shown}"]}
-                raise Problem("validation", "unknown games in the selection", errors=errors)
+                errors = {"games": [_("no such game (or not readable): {games}", games=shown)]}
+                raise Problem("validation", _("unknown games in the selection"), errors=errors)
     return params
 
 
@@ -69,7 +70,9 @@ def _submit(kind: str) -> tuple[dict[str, Any], int, dict[str, str]]:
     try:
         job_id = submit(s.celery, s.pool, kind, params, token.recorded_by, token.club)
     except Exception as e:
-        raise Problem("unavailable", f"the job queue does not answer: {type(e).__name__}") from e
+        raise Problem(
+            "unavailable", _("the job queue does not answer: {error}", error=type(e).__name__)
+        ) from e
     with s.pool.connection() as conn:
         job = jobs.get_job(conn, job_id)
     assert job is not None
@@ -122,11 +125,11 @@ def readable_job(job_id: str) -> jobs.Job:
     try:
         jid = UUID(job_id)
     except ValueError:
-        raise Problem("not-found", f"no job {job_id!r}: job ids are UUIDs") from None
+        raise Problem("not-found", _("no job {job}: job ids are UUIDs", job=repr(job_id))) from None
     with services().pool.connection() as conn:
         job = jobs.get_job(conn, jid)
     if job is None or job.club != token.club:
-        raise Problem("not-found", f"no job {job_id}")
+        raise Problem("not-found", _("no job {job}", job=job_id))
     return job
 
 
@@ -140,7 +143,10 @@ def cancel_job(job_id: str) -> dict[str, Any]:
     job = readable_job(job_id)
     with services().pool.connection() as conn:
         if not jobs.cancel(conn, job.job_id):
-            raise Problem("conflict", f"job {job.job_id} has already ended ({job.status})")
+            raise Problem(
+                "conflict",
+                _("job {job} has already ended ({status})", job=job.job_id, status=job.status),
+            )
         job = jobs.get_job(conn, job.job_id) or job
     return {"job": job_view(job)}
 
@@ -149,10 +155,13 @@ def cancel_job(job_id: str) -> dict[str, Any]:
 def get_findings(job_id: str) -> dict[str, Any]:
     job = readable_job(job_id)
     if job.kind != "audit":
-        raise Problem("not-found", f"job {job.job_id} is a {job.kind} job: it has no findings")
+        raise Problem(
+            "not-found",
+            _("job {job} is a {kind} job: it has no findings", job=job.job_id, kind=job.kind),
+        )
     q = load_args(FindingArgs())
     with services().pool.connection() as conn:
-        found, cursor = findings_page(conn, job.job_id, q, q["limit"])
+        found, cursor = findings_page(conn, job.job_id, q, q["limit"], language())
         summary = game_summary(conn, job.job_id, q["game"]) if "game" in q else job.result
         found, summary = named(conn, [found, summary])
     nxt = None

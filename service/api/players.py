@@ -14,7 +14,7 @@ from marshmallow import fields
 from marshmallow.validate import Length
 
 from service.api.access import require
-from service.api.problems import Problem
+from service.api.problems import Problem, _
 from service.api.requests import json_body, load, load_args
 from service.api.schemas import Count, Strict
 from service.bootstrap import services
@@ -117,7 +117,9 @@ def erase_player(club: str, player_id: str) -> dict[str, Any]:
     token = require("admin", club)
     load_args(NoQuery())
     if request.content_length:
-        raise Problem("validation", "an erasure takes no body", errors={"body": ["not empty"]})
+        raise Problem(
+            "validation", _("an erasure takes no body"), errors={"body": [_("not empty")]}
+        )
     try:
         with services().pool.connection() as conn, conn.transaction():
             return erasure.erase(conn, club, player_id, token.recorded_by)

@@ -2,18 +2,22 @@
 
 A problem has a stable ``type`` (``/problems/<slug>``, documented in
 ``openapi.yaml`` and served by the app), a ``title`` that never varies for the
-type (written in the request's language), a ``detail`` about this occurrence, the
-``status``, and where useful ``errors`` (field → messages) or extension members
-(``current_version``, ``rule``, ``params``).
+type, a ``detail`` about this occurrence, the ``status``, and where useful ``errors``
+(field → messages) or extension members (``current_version``, ``rule``, ``params``).
+The ``title`` and the ``detail`` are written in the request's language: a detail is
+given as ``_("no game {game}", game=…)`` (a message of the catalogue and its words),
+worded when the answer is written.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, has_request_context, json
 
 from i18n.catalogues import SOURCE, translations
+from rules.errors import ProfileError
 from service.language import language
 
 
@@ -64,19 +68,59 @@ def _request_language() -> str:
     return language() if has_request_context() else SOURCE
 
 
+class Text:
+    """A message of the catalogue and the words it takes, worded in a language when it is
+    shown (``str()`` words it in the request's language, English outside a request)."""
+
+    __slots__ = ("message", "words")
+
+    def __init__(self, message: str, words: Mapping[str, object]) -> None:
+        self.message = message
+        self.words = dict(words)
+
+    def render(self, lang: str) -> str:
+        text = translations(lang).gettext(self.message)
+        if not self.words:
+            return text  # a message without placeholders may hold braces of its own
+        said = {k: v.render(lang) if isinstance(v, Text) else str(v) for k, v in self.words.items()}
+        return text.format_map(said)
+
+    def __str__(self) -> str:
+        return self.render(_request_language())
+
+    def __repr__(self) -> str:
+        return f"Text({self.message!r}, {self.words!r})"
+
+
+def _(message: str, /, **words: object) -> Text:
+    """Marks ``message`` for extraction and keeps its words: it is worded when shown."""
+    return Text(message, words)
+
+
+def worded(value: Any, lang: str) -> Any:
+    """``value`` with every :class:`Text` in it (nested in dicts and lists) worded."""
+    if isinstance(value, Text):
+        return value.render(lang)
+    if isinstance(value, dict):
+        return {key: worded(item, lang) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [worded(item, lang) for item in value]
+    return value
+
+
 class Problem(Exception):
     """Raise anywhere in a request: the app turns it into a problem+json response."""
 
     def __init__(
         self,
         slug: str,
-        detail: str,
+        detail: str | Text,
         status: int | None = None,
         *,
         headers: dict[str, str] | None = None,
         **extra: Any,
     ) -> None:
-        super().__init__(detail)
+        super().__init__(detail.render(SOURCE) if isinstance(detail, Text) else detail)
         if slug not in PROBLEMS:
             raise ValueError(f"unknown problem type {slug!r}")
         self.slug = slug
@@ -85,13 +129,16 @@ class Problem(Exception):
         self.headers = headers or {}
         self.extra = extra
 
-    def body(self) -> dict[str, Any]:
+    def body(self, lang: str | None = None) -> dict[str, Any]:
+        """The problem document in ``lang`` (by default the request's language)."""
+        if lang is None:
+            lang = _request_language()
         return {
             "type": f"/problems/{self.slug}",
-            "title": title(self.slug),
+            "title": title(self.slug, lang),
             "status": self.status,
-            "detail": self.detail,
-            **self.extra,
+            "detail": worded(self.detail, lang),
+            **worded(self.extra, lang),
         }
 
     def response(self) -> Response:
@@ -106,3 +153,14 @@ class Problem(Exception):
             mimetype="application/problem+json",
             headers=headers,
         )
+
+
+def profile_problem(error: ProfileError, in_field: str | None = None) -> Problem:
+    """A refused profile document (422 ``bad-profile``) in the reader's language; its
+    message goes under ``errors`` for ``in_field`` (the switch by default)."""
+    message = Text(error.template, error.words)
+    detail = _("{field}: {message}", field=error.switch, message=message)
+    shown = message if in_field is None else detail
+    return Problem(
+        "bad-profile", detail, switch=error.switch, errors={in_field or error.switch: [shown]}
+    )

@@ -15,7 +15,7 @@ from rules.errors import ProfileError
 from rules.registry import PROFILES
 from service.api import club_profiles
 from service.api.access import require
-from service.api.problems import Problem
+from service.api.problems import Problem, _, profile_problem
 from service.api.requests import json_body, load_args
 from service.api.schemas import NoArgs
 from service.bootstrap import services
@@ -34,7 +34,10 @@ def get_profile(profile_id: str) -> Response:
     load_args(NoArgs())
     profile = PROFILES.get(profile_id)
     if profile is None:
-        raise Problem("not-found", f"no built-in profile {profile_id!r}; see GET /profiles")
+        raise Problem(
+            "not-found",
+            _("no built-in profile {profile}; see GET /profiles", profile=repr(profile_id)),
+        )
     return jsonify(profile_document(profile))
 
 
@@ -44,13 +47,15 @@ def create_club_profile(club: str) -> Response:
     try:
         document = club_profiles.complete(json_body())
     except ProfileError as error:
-        raise Problem(
-            "bad-profile", str(error), switch=error.switch, errors={error.switch: [error.message]}
-        ) from None
+        raise profile_problem(error) from None
     with services().pool.connection() as conn:
         saved = club_profiles.save(conn, club, document, token.recorded_by)
     if saved is None:
-        raise Problem("conflict", f"club '{club}' already has another profile '{document['id']}'")
+        raise Problem(
+            "conflict",
+            _("club '{club}' already has another profile '{profile}'", club=club,
+              profile=document["id"]),
+        )  # fmt: skip
     response = jsonify(document)
     response.status_code = 201 if saved else 200
     response.headers["Location"] = url_for(
@@ -74,5 +79,8 @@ def get_club_profile(club: str, profile_id: str) -> Response:
     with services().pool.connection() as conn:
         document = club_profiles.find(conn, club, profile_id)
     if document is None:
-        raise Problem("not-found", f"club '{club}' has no profile {profile_id!r}")
+        raise Problem(
+            "not-found",
+            _("club '{club}' has no profile {profile}", club=club, profile=repr(profile_id)),
+        )
     return jsonify(document)

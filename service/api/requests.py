@@ -18,11 +18,26 @@ from flask import Flask, current_app, request
 from marshmallow import Schema, ValidationError, fields
 
 from i18n.catalogues import LANGUAGES, known
-from service.api.problems import Problem
+from service.api.problems import N_, Problem, _
 from service.language import PARAM as LANG_PARAM
 
 View = TypeVar("View", bound=Callable[..., Any])
-NUL_MESSAGE = "may not contain the NUL character (%00)"
+NUL_MESSAGE = N_("may not contain the NUL character (%00)")
+SCHEMA_MESSAGES = frozenset({
+    N_("Missing data for required field."), N_("Unknown field."), N_("Field may not be null."),
+    N_("Invalid input type."), N_("Invalid type."), N_("Invalid value."),
+    N_("Not a valid integer."), N_("Not a valid number."), N_("Number too large."),
+    N_("Not a valid string."), N_("Not a valid utf-8 string."), N_("Not a valid boolean."),
+    N_("Not a valid UUID."), N_("Not a valid list."), N_("Not a valid mapping type."),
+    N_("Not a valid date."),
+})  # fmt: skip
+"""marshmallow's own messages, worded in the request's language (a validator's message
+that carries its numbers stays English)."""
+INVALID = {
+    "body": N_("the body is not valid: {first}"),
+    "query string": N_("the query string is not valid: {first}"),
+    "selection": N_("the selection is not valid: {first}"),
+}
 
 
 class ReadTimeout(Exception):
@@ -50,7 +65,10 @@ def register(app: Flask) -> None:
         limit = request.max_content_length
         length = request.content_length
         if limit is not None and length is not None and length > limit:
-            raise Problem("payload-too-large", f"the body is {length} bytes; the limit is {limit}")
+            raise Problem(
+                "payload-too-large",
+                _("the body is {length} bytes; the limit is {limit}", length=length, limit=limit),
+            )
 
     @app.before_request
     def refuse_nul_in_query() -> None:
@@ -58,8 +76,9 @@ def register(app: Flask) -> None:
         naming it, for every route (other control characters are only compared: allowed)."""
         bad = sorted({k for k, v in request.args.items(multi=True) if "\x00" in k + v})
         if bad:
-            errors = {k.replace("\x00", "\\u0000"): [NUL_MESSAGE] for k in bad}
-            raise Problem("validation", f"{next(iter(errors))}: {NUL_MESSAGE}", errors=errors)
+            errors = {k.replace("\x00", "\\u0000"): [_(NUL_MESSAGE)] for k in bad}
+            detail = _("{field}: {message}", field=next(iter(errors)), message=_(NUL_MESSAGE))
+            raise Problem("validation", detail, errors=errors)
 
     @app.before_request
     def refuse_unknown_language() -> None:
@@ -67,8 +86,12 @@ def register(app: Flask) -> None:
         every route; a value that is not one of the catalogues' languages is a 422."""
         value = request.args.get(LANG_PARAM)
         if value is not None and known(value) is None:
-            message = f"{value!r} is not a language of this service: {', '.join(LANGUAGES)}"
-            raise Problem("validation", f"{LANG_PARAM}: {message}", errors={LANG_PARAM: [message]})
+            message = _(
+                "{value} is not a language of this service: {languages}",
+                value=repr(value), languages=", ".join(LANGUAGES),
+            )  # fmt: skip
+            detail = _("{field}: {message}", field=LANG_PARAM, message=message)
+            raise Problem("validation", detail, errors={LANG_PARAM: [message]})
 
 
 def _no_constant(name: str) -> Any:
@@ -80,12 +103,12 @@ def json_body() -> Any:
     mimetype = request.mimetype
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         sent = mimetype or "no Content-Type"
-        raise Problem("unsupported-media-type", f"send application/json, not {sent}")
+        raise Problem("unsupported-media-type", _("send application/json, not {sent}", sent=sent))
     raw = read_body()
     try:
         return json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
-        raise Problem("bad-request", f"malformed JSON: {str(error)[:200]}") from None
+        raise Problem("bad-request", _("malformed JSON: {error}", error=str(error)[:200])) from None
 
 
 def read_body(chunk: int = 64 * 1024) -> bytes:
@@ -105,9 +128,9 @@ def load(schema: Schema, data: Any, what: str = "body") -> Any:
         messages = (
             error.messages if isinstance(error.messages, dict) else {"_schema": error.messages}
         )
-        raise Problem(
-            "validation", f"the {what} is not valid: {first_message(messages)}", errors=messages
-        ) from None
+        messages = schema_messages(messages)
+        detail = _(INVALID[what], first=first_message(messages))
+        raise Problem("validation", detail, errors=messages) from None
 
 
 def load_args(schema: Schema) -> dict[str, Any]:
@@ -128,6 +151,18 @@ def load_args(schema: Schema) -> dict[str, Any]:
 
 def _by_data_key(schema: Schema, key: str) -> fields.Field[Any] | None:
     return next((f for f in schema.fields.values() if f.data_key == key), None)
+
+
+def schema_messages(messages: Any) -> Any:
+    """marshmallow's nested messages with each of its own (:data:`SCHEMA_MESSAGES`) made a
+    catalogue message, worded when the answer is written."""
+    if isinstance(messages, dict):
+        return {key: schema_messages(value) for key, value in messages.items()}
+    if isinstance(messages, list):
+        return [schema_messages(value) for value in messages]
+    if isinstance(messages, str) and messages in SCHEMA_MESSAGES:
+        return _(messages)
+    return messages
 
 
 def first_message(messages: Any, path: str = "") -> str:

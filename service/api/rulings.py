@@ -18,7 +18,7 @@ from events.records import NewEvent
 from projections.audit import audit_game
 from projections.entries import from_stored
 from service.api.access import check_view, check_write, current_token
-from service.api.problems import Problem
+from service.api.problems import Problem, _
 from service.api.requests import json_body, load
 from service.api.schemas import PenaltyBody
 from service.bootstrap import services
@@ -30,7 +30,7 @@ bp = Blueprint("rulings", __name__)
 @bp.post("/games/<uuid:game_id>/penalties")
 def rule_penalty(game_id: UUID) -> Response:
     if current_token() is None:
-        raise Problem("unauthorized", "ruling a penalty needs a token with the 'arbiter' scope")
+        raise Problem("unauthorized", _("ruling a penalty needs a token with the 'arbiter' scope"))
     s = services()
     game = s.store.game(game_id)
     token, _undo = check_write(game, {"RulingIssued"})
@@ -41,10 +41,14 @@ def rule_penalty(game_id: UUID) -> Response:
     offered = next((f for f in here if f.get("penalty") is not None), None)
     if offered is None:
         why = (
-            f"no finding at position {body['position']}"
+            _("no finding at position {position}", position=body["position"])
             if not here
-            else f"the finding at position {body['position']} ({here[0]['rule']}) has no "
-            "standard penalty in this game's profile, or its deal is not finished"
+            else _(
+                "the finding at position {position} ({rule}) has no standard penalty in this "
+                "game's profile, or its deal is not finished",
+                position=body["position"],
+                rule=here[0]["rule"],
+            )
         )
         raise Problem("impossible-event", why, rule="no-standard-penalty", index=0)
     penalty: dict[str, Any] = offered["penalty"]

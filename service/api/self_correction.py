@@ -17,7 +17,7 @@ from uuid import UUID
 
 from events.records import CheckResult, Pending
 from projections.judgement import Judgement
-from service.api.problems import Problem
+from service.api.problems import Problem, _
 
 if TYPE_CHECKING:
     from psycopg import Connection
@@ -38,7 +38,7 @@ class OwnUndo:
         current_version: int,
         new_events: Sequence[Pending],
     ) -> CheckResult:
-        state, _ = self.judgement.current(conn, game_id, current_version)
+        state, _entries = self.judgement.current(conn, game_id, current_version)
         targets = sorted({int(p.data["version"]) for p in new_events})
         recorder = {int(v): str(by) for v, by in conn.execute(RECORDERS, (game_id, targets))}
         game = state.game
@@ -52,16 +52,26 @@ class OwnUndo:
             if target not in recorder:
                 continue  # no such event: the judgement says so (422)
             if recorder[target] != self.recorded_by:
-                detail = (
-                    f"event {target} was recorded by another token: voiding it is an "
-                    "arbiter's job (a token with the 'arbiter' scope)"
+                detail = _(
+                    "event {version} was recorded by another token: voiding it is an "
+                    "arbiter's job (a token with the 'arbiter' scope)",
+                    version=target,
                 )
                 raise Problem("forbidden", detail, index=index, version=target)
             if start is None or target < start:
-                where = "no deal is in progress" if start is None else "its deal is finished"
                 detail = (
-                    f"event {target} is not in the deal in progress ({where}): voiding it "
-                    "is an arbiter's job (a token with the 'arbiter' scope)"
+                    _(
+                        "event {version} is not in the deal in progress (no deal is in "
+                        "progress): voiding it is an arbiter's job (a token with the 'arbiter' "
+                        "scope)",
+                        version=target,
+                    )
+                    if start is None
+                    else _(
+                        "event {version} is not in the deal in progress (its deal is finished): "
+                        "voiding it is an arbiter's job (a token with the 'arbiter' scope)",
+                        version=target,
+                    )
                 )
                 raise Problem("forbidden", detail, index=index, version=target)
         return self.judgement(conn, game_id, current_version, new_events)

@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, g, jsonify, render_template, request
 
 from service.api.problem_docs import DOCS
-from service.api.problems import PROBLEMS, Problem, title
+from service.api.problems import PROBLEMS, Problem, _, title
 from service.api.security import DOCS as DOCS_POLICY
 from service.api.vocabulary_docs import event_docs, example_game
+from service.language import language
 
 PAGES = (
     "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; "
@@ -57,6 +58,8 @@ def openapi_json() -> dict[str, Any]:
 
 @bp.get("/docs")
 def docs() -> Response:
+    """Swagger UI on the contract: English, as the contract is (``Content-Language`` too)."""
+    g.lang = "en"
     page = Path(current_app.static_folder or "") / "docs.html"
     response = Response(page.read_text(encoding="utf-8"), mimetype="text/html")
     response.headers["Content-Security-Policy"] = DOCS_POLICY
@@ -65,7 +68,9 @@ def docs() -> Response:
 
 @bp.get("/docs/events")
 def events_page() -> Response:
-    """The event vocabulary, from this contract, with one example game."""
+    """The event vocabulary, from this contract, with one example game: English, as the
+    contract's descriptions are (``Content-Language`` and ``<html lang>`` say so)."""
+    g.lang = "en"
     lines, sheet = example_game()
     page = render_template(
         "docs/events.html",
@@ -77,10 +82,12 @@ def events_page() -> Response:
 
 
 def problem_doc(slug: str, lang: str | None = None) -> dict[str, Any]:
-    """The problem type's document; its ``title`` in ``lang`` (the request's by default;
-    the explanation and example are English, as the docs pages are)."""
+    """The problem type's document in ``lang`` (the request's by default): its ``title``,
+    its explanation and its example."""
+    if lang is None:
+        lang = language()
     status = PROBLEMS[slug][0]
-    doc = DOCS[slug]
+    doc = DOCS[slug].worded(lang)
     return {
         "type": f"/problems/{slug}",
         "slug": slug,
@@ -95,7 +102,7 @@ def problem_doc(slug: str, lang: str | None = None) -> dict[str, Any]:
 def problem_index() -> Response:
     """Every problem type (a page for a browser, JSON otherwise)."""
     html = _wants_html()
-    problems = [problem_doc(slug, "en" if html else None) for slug in PROBLEMS]
+    problems = [problem_doc(slug) for slug in PROBLEMS]
     if html:
         return _page(render_template("docs/problems.html", problems=problems))
     return jsonify({"problems": problems})
@@ -105,9 +112,9 @@ def problem_index() -> Response:
 def problem_type(slug: str) -> Response:
     """What a problem type means, with an example of a request it answers and its fix."""
     if slug not in PROBLEMS:
-        raise Problem("not-found", f"no problem type {slug!r}")
+        raise Problem("not-found", _("no problem type {slug}", slug=repr(slug)))
     html = _wants_html()
-    doc = problem_doc(slug, "en" if html else None)
+    doc = problem_doc(slug)
     if html:
         return _page(render_template("docs/problem.html", p=doc))
     return jsonify(doc)

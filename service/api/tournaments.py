@@ -29,7 +29,7 @@ from projections.tournament.state import Round, Tournament
 from rules.tournament.errors import TournamentError
 from service import tournaments as running
 from service.api.access import current_token, require
-from service.api.problems import Problem
+from service.api.problems import Problem, Text, _
 from service.api.requests import json_body, load, load_args
 from service.api.tournament_schemas import (
     CorrectionBody,
@@ -66,25 +66,29 @@ CONFLICTS = frozenset(
 
 
 def refused(error: TournamentError) -> Problem:
+    """The refusal in the reader's language: its message and words, from the catalogues."""
     slug = "conflict" if error.rule in CONFLICTS else "tournament-refused"
     extra: dict[str, Any] = {"rule": error.rule}
+    said = Text(error.message, error.words)
     if error.field:
-        extra["errors"] = {error.field: [error.detail]}
-    return Problem(slug, error.detail, **extra)
+        extra["errors"] = {error.field: [said]}
+    return Problem(slug, said, **extra)
 
 
 def _state(tid: UUID) -> Tournament:
     try:
         return running.load(services().tournaments, tid)
     except TournamentNotFound:
-        raise Problem("not-found", f"no tournament {tid}") from None
+        raise Problem("not-found", _("no tournament {tournament}", tournament=tid)) from None
 
 
 def _writer(tid: UUID, scope: str) -> Token:
     token = require(scope)
     state = _state(tid)
     if state.club != token.club:
-        raise Problem("forbidden", f"tournament {tid} belongs to another club")
+        raise Problem(
+            "forbidden", _("tournament {tournament} belongs to another club", tournament=tid)
+        )
     return token
 
 
@@ -112,7 +116,7 @@ def _named(doc: Any) -> Any:
 
 def _round(state: Tournament, number: int) -> Round:
     if not 1 <= number <= len(state.rounds):
-        raise Problem("not-found", f"round {number} is not drawn")
+        raise Problem("not-found", _("round {number} is not drawn", number=number))
     return state.rounds[number - 1]
 
 
@@ -140,8 +144,8 @@ def list_tournaments() -> Response:
     if club is None:
         raise Problem(
             "validation",
-            "club: name a club, or send a token",
-            errors={"club": ["required without a token"]},
+            _("club: name a club, or send a token"),
+            errors={"club": [_("required without a token")]},
         )
     rows = services().tournaments.list(club)
     return jsonify(
@@ -239,9 +243,9 @@ def get_boards(tid: UUID, number: int) -> Response:
     state = _state(tid)
     rnd = _round(state, number)
     if not state.format.duplicate:
-        raise Problem("not-found", "this tournament plays games, not duplicate boards")
+        raise Problem("not-found", _("this tournament plays games, not duplicate boards"))
     if not _sees_boards(state, rnd):
-        raise Problem("forbidden", "the hand records are shown once the round is complete")
+        raise Problem("forbidden", _("the hand records are shown once the round is complete"))
     return jsonify(boards_document(rnd))
 
 

@@ -11,7 +11,7 @@ from marshmallow import fields, validate
 
 from events.anchor.checkpoints import checkpoints, latest
 from service.api.access import require
-from service.api.problems import Problem
+from service.api.problems import Problem, _
 from service.api.requests import load_args
 from service.api.schemas import NoArgs, Strict
 from service.bootstrap import services
@@ -56,5 +56,5 @@ def latest_checkpoint() -> ResponseReturnValue:
     with services().pool.connection() as conn:
         found = latest(conn)
     if found is None:
-        raise Problem("not-found", "no checkpoint was taken yet")
+        raise Problem("not-found", _("no checkpoint was taken yet"))
     return jsonify(found.document())

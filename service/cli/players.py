@@ -20,7 +20,7 @@ from service.players.registry import RosterError
 
 
 def fail(error: RosterError) -> click.ClickException:
-    return click.ClickException(error.detail)
+    return click.ClickException(str(error.detail))
 
 
 @click.group("players")

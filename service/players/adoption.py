@@ -24,6 +24,7 @@ from uuid import UUID
 from psycopg import Connection
 
 from rules.names import PLAYER_ID, match_key
+from service.api.problems import _
 from service.players import registry
 from service.players.registry import RosterError
 from workers.roster import canonical_players
@@ -93,12 +94,20 @@ def adopt(conn: Connection[Any], club: str, choices: dict[str, str], by: str) ->
     for given, choice in choices.items():
         key = _key(given)
         if key not in by_key:
-            raise RosterError("not-found", f"no unlinked seat of club '{club}' is '{given}'")
+            raise RosterError(
+                "not-found",
+                _("no unlinked seat of club '{club}' is '{given}'", club=club, given=given),
+            )
         if choice != "new":
             player = registry.get(conn, choice) if PLAYER_ID.match(choice) else None
             if player is None or player.club != club or not player.active:
                 raise RosterError(
-                    "validation", f"'{choice}' is not an active player of club '{club}'"
+                    "validation",
+                    _(
+                        "'{choice}' is not an active player of club '{club}'",
+                        choice=choice,
+                        club=club,
+                    ),
                 )
         decided[key] = choice
     undecided = [p for p in proposals if p.action == "ambiguous" and p.key not in decided]
@@ -107,7 +116,8 @@ def adopt(conn: Connection[Any], club: str, choices: dict[str, str], by: str) ->
             f"{p.name} ({', '.join(c.player_id for c in p.candidates)})" for p in undecided
         )
         raise RosterError(
-            "ambiguous-player", f"choose a player (or 'new') for each ambiguous name: {names}"
+            "ambiguous-player",
+            _("choose a player (or 'new') for each ambiguous name: {names}", names=names),
         )
     linked: defaultdict[str, int] = defaultdict(int)
     games: set[UUID] = set()

@@ -30,6 +30,7 @@ from typing import Any
 
 from psycopg import Connection
 
+from service.api.problems import _
 from service.players import registry
 from service.players.registry import RosterError
 from workers.roster import canonical_players, games_of
@@ -59,12 +60,15 @@ def erase(conn: Connection[Any], club: str, player_id: str, by: str) -> dict[str
     player = registry.of_club(conn, club, player_id)
     conn.execute("SELECT 1 FROM players WHERE player_id = %s FOR UPDATE", (player_id,))
     if player.erased_at is not None:
-        raise RosterError("conflict", f"player {player_id} was erased already")
+        raise RosterError("conflict", _("player {player} was erased already", player=player_id))
     if player.merged_into is not None:
         raise RosterError(
             "conflict",
-            f"player {player_id} was merged into {player.merged_into}: erase that player,"
-            " which erases both",
+            _(
+                "player {player} was merged into {into}: erase that player, which erases both",
+                player=player_id,
+                into=player.merged_into,
+            ),
         )
     rows = conn.execute(
         "SELECT player_id, display_name FROM players"

@@ -18,6 +18,7 @@ from typing import Any
 from psycopg import Connection, sql
 
 from rules.names import PLAYER_ID, clean_name, match_key
+from service.api.problems import Text, _
 from workers.roster import canonical_players, games_of
 
 ERASED = "erased player"
@@ -40,8 +41,10 @@ def _q(text: str) -> sql.Composed:
 class RosterError(Exception):
     """A roster operation refused, with the problem slug and field it is about."""
 
-    def __init__(self, slug: str, detail: str, field: str | None = None, **extra: Any) -> None:
-        super().__init__(detail)
+    def __init__(
+        self, slug: str, detail: str | Text, field: str | None = None, **extra: Any
+    ) -> None:
+        super().__init__(str(detail))
         self.slug, self.detail, self.field, self.extra = slug, detail, field, extra
 
 
@@ -87,15 +90,15 @@ def _player(row: Any) -> Player:
 
 def checked_name(value: Any, field: str = "name") -> str:
     if not isinstance(value, str):
-        raise RosterError("validation", "a name is a string", field)
+        raise RosterError("validation", _("a name is a string"), field)
     try:
         name = clean_name(value)
     except ValueError as error:
         raise RosterError("validation", str(error), field) from None
     if len(name) > MAX_NAME:
-        raise RosterError("validation", f"a name has at most {MAX_NAME} characters", field)
+        raise RosterError("validation", _("a name has at most {n} characters", n=MAX_NAME), field)
     if PLAYER_ID.match(name):
-        raise RosterError("validation", "a name may not look like a player id", field)
+        raise RosterError("validation", _("a name may not look like a player id"), field)
     return name
 
 
@@ -103,14 +106,14 @@ def checked_licence(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise RosterError("validation", "a licence number is a string", "licence")
+        raise RosterError("validation", _("a licence number is a string"), "licence")
     try:
         licence = clean_name(value)
     except ValueError as error:
         raise RosterError("validation", str(error), "licence") from None
     if len(licence) > MAX_LICENCE:
         raise RosterError(
-            "validation", f"a licence has at most {MAX_LICENCE} characters", "licence"
+            "validation", _("a licence has at most {n} characters", n=MAX_LICENCE), "licence"
         )
     return licence
 
@@ -123,7 +126,9 @@ def create(conn: Connection[Any], club: str, name: str, licence: str | None, by:
         ).fetchone()
         if taken is not None:
             raise RosterError(
-                "conflict", f"licence {licence} is already player {taken[0]}", "licence"
+                "conflict",
+                _("licence {licence} is already player {player}", licence=licence, player=taken[0]),
+                "licence",
             )
     row = conn.execute(
         _q(
@@ -164,7 +169,9 @@ def of_club(conn: Connection[Any], club: str, player_id: str) -> Player:
     existence of another club's player is not disclosed)."""
     player = get(conn, player_id)
     if player is None or player.club != club:
-        raise RosterError("not-found", f"club '{club}' has no player {player_id}")
+        raise RosterError(
+            "not-found", _("club '{club}' has no player {player}", club=club, player=player_id)
+        )
     return player
 
 
@@ -223,15 +230,15 @@ def seat_players(
     several entries is refused naming them (give the id instead)."""
     out: dict[str, str] = {}
     new: dict[str, str] = {}  # key -> id created by this call
-    errors: dict[str, list[str]] = {}
+    errors: dict[str, list[Text]] = {}
     ambiguous = False
     for seat, value in seats.items():
         if PLAYER_ID.match(value):
             player = get(conn, value)
             if player is None or player.club != club:
-                errors[seat] = [f"club '{club}' has no player {value}"]
+                errors[seat] = [_("club '{club}' has no player {player}", club=club, player=value)]
             elif player.erased_at is not None:
-                errors[seat] = [f"player {value} was erased"]
+                errors[seat] = [_("player {player} was erased", player=value)]
             else:
                 out[seat] = player.merged_into or player.player_id
             continue
@@ -241,7 +248,10 @@ def seat_players(
         found = matches(conn, club, value)
         if len(found) > 1:
             ids = ", ".join(p.player_id for p in found)
-            errors[seat] = [f"'{value}' matches {len(found)} players ({ids}): give the id"]
+            errors[seat] = [
+                _("'{value}' matches {n} players ({ids}): give the id", value=value,
+                  n=len(found), ids=ids)
+            ]  # fmt: skip
             ambiguous = True
         elif found:
             out[seat] = found[0].player_id
@@ -251,10 +261,12 @@ def seat_players(
             out[seat] = new[key] = create(conn, club, checked_name(value, seat), None, by).player_id
     if errors:
         slug = "ambiguous-player" if ambiguous else "validation"
-        detail = "; ".join(f"{s}: {m[0]}" for s, m in errors.items())
+        detail = _(
+            "{field}: {message}", field=next(iter(errors)), message=next(iter(errors.values()))[0]
+        )
         raise RosterError(slug, detail, "seats", errors={"seats": errors})
     if len(set(out.values())) != 4:
-        message = "the four seats need four different players"
+        message = _("the four seats need four different players")
         raise RosterError("validation", message, "seats", errors={"seats": [message]})
     return out
 
@@ -283,24 +295,36 @@ def merge(conn: Connection[Any], club: str, duplicate: str, kept: str, by: str) 
     entry stays (history) with ``merged_into``, every game and statistic of it counts as
     ``kept``'s. Call inside a transaction."""
     if duplicate == kept:
-        raise RosterError("validation", "a player cannot be merged into itself", "into")
+        raise RosterError("validation", _("a player cannot be merged into itself"), "into")
     dup = _locked(conn, duplicate, "id")
     keep = _locked(conn, kept, "into")
     if dup.club != club:
-        raise RosterError("not-found", f"club '{club}' has no player {duplicate}")
+        raise RosterError(
+            "not-found", _("club '{club}' has no player {player}", club=club, player=duplicate)
+        )
     if keep.club != club:
         raise RosterError(
             "cross-club-merge",
-            f"player {kept} is not of club '{club}': players of two clubs are never merged",
+            _(
+                "player {player} is not of club '{club}': players of two clubs are never merged",
+                player=kept,
+                club=club,
+            ),
             "into",
         )
     for player, field in ((dup, "id"), (keep, "into")):
         if player.erased_at is not None:
-            raise RosterError("conflict", f"player {player.player_id} was erased", field)
+            raise RosterError(
+                "conflict", _("player {player} was erased", player=player.player_id), field
+            )
         if player.merged_into is not None:
             raise RosterError(
                 "conflict",
-                f"player {player.player_id} was merged into {player.merged_into} already",
+                _(
+                    "player {player} was merged into {into} already",
+                    player=player.player_id,
+                    into=player.merged_into,
+                ),
                 field,
             )
     conn.execute("UPDATE players SET merged_into = %s WHERE player_id = %s", (kept, duplicate))
@@ -319,7 +343,7 @@ def _locked(conn: Connection[Any], player_id: str, field: str) -> Player:
             _q("SELECT {} FROM players WHERE player_id = %s FOR UPDATE"), (player_id,)
         ).fetchone()
     if row is None:
-        raise RosterError("not-found", f"no player {player_id}", field)
+        raise RosterError("not-found", _("no player {player}", player=player_id), field)
     return _player(row)
 
 

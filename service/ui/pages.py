@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from events.store.tournaments import TournamentNotFound
@@ -25,6 +25,7 @@ from i18n.catalogues import known
 from i18n.glossary import GLOSSARY
 from projections.tournament.documents import standings_document, tournament_document
 from rules.registry import PROFILES
+from service.api.problems import _
 from service.bootstrap import services
 from service.language import COOKIE, PARAM, language, scripts_catalogue
 from service.tournaments import load, shown
@@ -38,12 +39,6 @@ bp = Blueprint(
 )
 
 PROFILE_IDS = tuple(sorted(PROFILES))
-
-
-def _english_only() -> None:
-    """The tournament pages are not translated yet: they are English, header included,
-    and say so (``lang``, ``Content-Language``)."""
-    g.lang = "en"
 
 
 CSP = (
@@ -115,14 +110,12 @@ def glossary() -> str:
 @bp.get("/ui/tournaments")
 def tournaments() -> str:
     """A club's tournaments (``?club=``, or the saved token's club)."""
-    _english_only()
     return render_template("ui/tournaments.html")
 
 
 @bp.get("/ui/tournaments/<uuid:tid>")
 def tournament(tid: UUID) -> str:
     """The big-screen page: the live ranking and the current round's table plan."""
-    _english_only()
     return render_template("ui/tournament.html", tournament_id=str(tid))
 
 
@@ -131,11 +124,10 @@ def tournament_print(tid: UUID) -> str:
     """Every round's table plan on a sheet of its own, the hand records of the complete
     duplicate rounds, and the ranking: rendered here, printable without a script (a
     tournament's draws and ranking are public)."""
-    _english_only()
     try:
         state = load(services().tournaments, tid)
     except TournamentNotFound:
-        abort(404, f"no tournament {tid}")
+        abort(404, _("no tournament {tournament}", tournament=tid))
     boards = {r.number: r.boards for r in state.rounds}
     t, standings = shown(
         services().tournaments, [tournament_document(state, str(tid)), standings_document(state)]

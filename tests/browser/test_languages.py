@@ -94,3 +94,27 @@ def test_the_switch_keeps_the_position_and_is_remembered(page: Any, revokes: Rec
     page.wait_for_selector('html[lang="fr"]')
     page.wait_for_selector("#games tbody tr")
     assert page.inner_text("h1") == "Parties" and "Rejouer" in page.inner_text("#games")
+
+
+@pytest.mark.parametrize(("lang", "of_trumps", "of_suit"), [
+    ("fr", " d'atout", " de "),
+    ("en", " of trumps", " of "),
+])  # fmt: skip
+def test_a_trump_card_is_read_as_a_trump(
+    page: Any, revokes: Recorded, lang: str, of_trumps: str, of_suit: str
+) -> None:
+    script = "els => els.map(e => [e.dataset.card, e.getAttribute('aria-label')])"
+    for deal in range(1, 7):  # the first deal played in a suit
+        page.goto(f"/ui/games/{revokes.game_id}?at={deal}.1.1&lang={lang}")
+        page.wait_for_selector('main[aria-busy="false"] .hand .card')
+        mark = page.query_selector("[data-contract] .suitmark[class*='suit-']")
+        if mark is not None:
+            break
+    assert mark is not None, "a deal played in a suit"
+    trump = next(c[5:] for c in (mark.get_attribute("class") or "").split() if c[:5] == "suit-")
+    labels = page.eval_on_selector_all(".hand .card, [data-trick] .card", script)
+    trumps = [label for card, label in labels if card[1] == trump]
+    others = [label for card, label in labels if card[1] != trump]
+    assert trumps and others
+    assert all(label.split(",")[0].endswith(of_trumps) for label in trumps), trumps
+    assert not any(of_trumps in label for label in others) and all(of_suit in x for x in others)

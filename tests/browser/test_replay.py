@@ -155,7 +155,7 @@ def test_cards_and_controls_are_readable_without_sight_or_colour(
     assert "default-src 'self'" in response.headers["content-security-policy"]
     wait_version(page, address_version(game, "3.5.2"))
     ranks = "seven|eight|nine|ten|jack|queen|king|ace"
-    words = re.compile(rf"^({ranks}) of (clubs|diamonds|hearts|spades)")
+    words = re.compile(rf"^({ranks}) of (clubs|diamonds|hearts|spades|trumps)")
     faces = page.evaluate(
         """() => [...document.querySelectorAll('[data-card]')].map((c) => ({
             name: c.dataset.card, label: c.getAttribute('aria-label'), role: c.getAttribute('role'),
@@ -172,7 +172,8 @@ def test_cards_and_controls_are_readable_without_sight_or_colour(
     assert len({c for cs in colours.values() for c in cs}) == 4  # coloured, and lettered
     # What a screen reader is given for the table: the cards by name.
     tree = page.locator("#table").aria_snapshot()
-    assert re.search(rf'img "({ranks}) of hearts', tree)
+    assert re.search(rf'img "({ranks}) of (clubs|diamonds|hearts|spades)', tree)
+    assert re.search(rf'img "({ranks}) of trumps', tree)  # the deal's trumps, named as such
     # Landmarks and headings.
     assert page.locator("header").count() == 1 and page.locator("main").count() == 1
     assert page.locator("nav[aria-label='Site']").count() == 1

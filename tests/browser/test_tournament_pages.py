@@ -15,6 +15,7 @@ from service.bootstrap import services
 from tests.conftest import bearer
 
 HOSTILE = "<script>alert(1)</script>"
+ENGLISH = {"Accept-Language": "en"}  # the pages speak French unless asked
 
 
 def concours(app: Any, teams: list[str], fmt: dict[str, Any] | None = None) -> uuid.UUID:
@@ -34,7 +35,7 @@ def test_the_printable_page_has_one_sheet_per_round_and_escapes_names(
     for table in state.rounds[0].tables.values():
         running.run(store, tid, "t", decide.record, 1, table.number, {"NS": 1000, "EW": 800})
     running.run(store, tid, "t", decide.draw, 6)
-    page = client.get(f"/ui/tournaments/{tid}/print")
+    page = client.get(f"/ui/tournaments/{tid}/print", headers=ENGLISH)
     assert page.status_code == 200 and page.mimetype == "text/html"
     html = page.get_data(as_text=True)
     assert html.count('class="print-page"') == 3  # two rounds, then the ranking
@@ -48,13 +49,14 @@ def test_hand_records_are_printed_once_a_duplicate_round_is_complete(app: Any, c
     tid = concours(app, ["A", "B", "C", "D"], {"base": "duplicate", "length_value": 2})
     store = services(app).tournaments
     state, _ = running.run(store, tid, "t", decide.draw, 8)
-    assert "Hand records" not in client.get(f"/ui/tournaments/{tid}/print").get_data(as_text=True)
+    before = client.get(f"/ui/tournaments/{tid}/print", headers=ENGLISH)
+    assert "Hand records" not in before.get_data(as_text=True)
     first = state.rounds[0].boards[0]["hands"]["N"]
     for table in (1, 2):
         for board in (1, 2):
             marks = {"NS": 160 * table, "EW": 0}
             running.run(store, tid, "t", decide.record, 1, table, marks, board)
-    html = client.get(f"/ui/tournaments/{tid}/print").get_data(as_text=True)
+    html = client.get(f"/ui/tournaments/{tid}/print", headers=ENGLISH).get_data(as_text=True)
     assert "Hand records" in html and " ".join(first) in html
 
 
@@ -128,3 +130,53 @@ def test_the_live_page_fits_a_phone(phone: Any, app: Any, make_token: Any, clien
     phone.goto(f"/ui/tournaments/{tid}")
     phone.wait_for_selector("#plan tbody tr[data-table]")
     assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize(("lang", "ranking", "round_", "table", "seat"), [
+    ("fr", "Classement", "Manche 1", "Nord-Sud", "<th scope=\"row\">O</th>"),
+    ("en", "Ranking", "Round 1", "North-South", "<th scope=\"row\">W</th>"),
+])  # fmt: skip
+def test_the_printable_page_speaks_the_language_asked(
+    app: Any, client: Any, lang: str, ranking: str, round_: str, table: str, seat: str
+) -> None:
+    tid = concours(app, ["A", "B", "C", "D"], {"base": "duplicate", "length_value": 2})
+    store = services(app).tournaments
+    running.run(store, tid, "t", decide.draw, 8)
+    for number in (1, 2):
+        for board in (1, 2):
+            running.run(store, tid, "t", decide.record, 1, number, {"NS": 160, "EW": 0}, board)
+    page = client.get(f"/ui/tournaments/{tid}/print?lang={lang}")
+    client.delete_cookie("coinche_lang")
+    html = page.get_data(as_text=True)
+    assert page.headers["Content-Language"] == lang and f'<html lang="{lang}">' in html
+    assert f'<h2 id="ranking">{ranking}</h2>' in html and round_ in html and table in html
+    assert seat in html  # the hand records' seats in the page's letters
+    other = {"fr": ("Ranking", "North-South"), "en": ("Classement", "Nord-Sud")}[lang]
+    assert not any(word in html for word in other)
+    missing = client.get(f"/ui/tournaments/{uuid.uuid4()}/print", headers={"Accept-Language": lang})
+    assert missing.status_code == 404
+    assert missing.get_json()["detail"].startswith(
+        "pas de tournoi" if lang == "fr" else "no tournament"
+    )
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("lang", "plan", "rank", "updated"), [
+    ("fr", "Plan de table, manche 1", "Rang", "Mis à jour à "),
+    ("en", "Table plan, round 1", "Rank", "Updated "),
+])  # fmt: skip
+def test_the_live_page_speaks_the_language_asked(
+    page: Any, app: Any, client: Any, make_token: Any, lang: str, plan: str, rank: str, updated: str
+) -> None:
+    tid = concours(app, ["Les As", "Belote", "Carré", "Dix de der"])
+    arbiter = make_token("ui-tour", ("arbiter",))
+    drawn = client.post(f"/tournaments/{tid}/rounds", json={"seed": 2}, headers=bearer(arbiter))
+    assert drawn.status_code == 201
+    page.goto(f"/ui/tournaments/{tid}?lang={lang}")
+    page.wait_for_selector("#plan tbody tr[data-table]")
+    assert page.get_attribute("html", "lang") == lang
+    assert page.inner_text("#plan-title") == plan
+    assert page.inner_text("#standings thead th >> nth=0") == rank
+    assert page.inner_text("#t-status").startswith(updated)
+    summary = page.inner_text("#t-summary")
+    assert ("4 équipes · manche 1 sur" if lang == "fr" else "4 teams · round 1 of") in summary

@@ -104,14 +104,38 @@ def test_the_audit_words_findings_in_the_negotiated_language_and_caches_per_lang
     assert api.get(f"/games/{game}/audit", api.arbiter, **tag).status_code == 200
 
 
-def test_a_problem_type_has_its_title_in_the_language_asked(api: Api) -> None:
-    fr = api.client.get("/problems/rule-breach?lang=fr").get_json()
-    assert fr["title"] == "L'événement enfreint une règle du jeu" and fr["status"] == 422
-    en = api.client.get("/problems/rule-breach").get_json()
-    assert en["title"] == "The event breaks a rule of the game"
-    page = api.client.get("/problems/rule-breach?lang=fr", headers={"Accept": "text/html"})
+@pytest.mark.parametrize(("lang", "title", "explained", "fix", "heading"), [
+    ("fr", "L'événement enfreint une règle du jeu", "Dans une partie `strict`, l'événement",
+     "Enregistrez la carte vraiment jouée", "Exemple"),
+    ("en", "The event breaks a rule of the game", "In a `strict` game, the event",
+     "Record the card that was really played", "Example"),
+])  # fmt: skip
+def test_a_problem_type_is_documented_in_the_language_asked(
+    api: Api, lang: str, title: str, explained: str, fix: str, heading: str
+) -> None:
+    doc = api.client.get(f"/problems/rule-breach?lang={lang}")
+    assert doc.headers["Content-Language"] == lang
+    body = doc.get_json()
+    assert body["title"] == title and body["status"] == 422
+    assert body["explanation"].startswith(explained) and body["example"]["fix"].startswith(fix)
+    assert "/games/0193a1b2-0000-7000-8000-000000000001/events" in body["example"]["request"]
+    page = api.client.get(f"/problems/rule-breach?lang={lang}", headers={"Accept": "text/html"})
     html = page.get_data(as_text=True)
-    assert '<html lang="en">' in html and "The event breaks a rule of the game" in html
+    assert page.headers["Content-Language"] == lang and f'<html lang="{lang}">' in html
+    assert title.replace("'", "&#39;") in html and f"<h2>{heading}</h2>" in html
+    assert explained.replace("'", "&#39;") in html
+    assert '<code>"type": "/problems/rule-breach"</code>' in html
+    index = api.client.get("/problems", headers={"Accept": "text/html", "Accept-Language": lang})
+    listed = index.get_data(as_text=True)
+    assert index.headers["Content-Language"] == lang and f'<html lang="{lang}">' in listed
+    assert title.replace("'", "&#39;") in listed
+    assert ("<h1>Erreurs</h1>" if lang == "fr" else "<h1>Errors</h1>") in listed
+
+
+def test_the_event_vocabulary_page_says_it_is_english(api: Api) -> None:
+    page = api.client.get("/docs/events", headers={"Accept-Language": "fr"})
+    html = page.get_data(as_text=True)
+    assert page.headers["Content-Language"] == "en" and '<html lang="en">' in html
 
 
 @pytest.mark.parametrize(

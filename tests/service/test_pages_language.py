@@ -88,14 +88,46 @@ def test_the_glossary_names_each_term_its_rules_and_english_id(
     assert "<code>must-follow-suit</code>" in html and "follow suit" in html
 
 
+def test_the_api_documentation_links_the_glossary(client: Any) -> None:
+    page = client.get("/docs", headers={"Accept-Language": "fr"})
+    html = page.get_data(as_text=True)
+    assert page.headers["Content-Language"] == "en" and '<html lang="en">' in html
+    links = re.findall(r'href="(docs/glossary\?lang=(?:fr|en))"', html)
+    assert sorted(links) == ["docs/glossary?lang=en", "docs/glossary?lang=fr"]
+    for link in links:  # relative to /docs
+        answer = client.get("/" + link)
+        assert answer.status_code == 200 and "<code>must-follow-suit</code>" in answer.text
+    client.delete_cookie("coinche_lang")
+    assert 'href="problems"' in html and 'href="docs/events"' in html
+
+
 def test_the_glossary_names_only_real_rule_ids_and_every_revoke() -> None:
     named = {r for t in GLOSSARY for r in t.rules}
     assert named <= set(RULES)
     assert {"must-follow-suit", "must-trump", "must-overtrump", "must-undertrump"} <= named
 
 
-def test_the_untranslated_tournament_pages_say_they_are_english(client: Any) -> None:
-    page = client.get("/ui/tournaments", headers={"Accept-Language": "fr"})
+@pytest.mark.parametrize(("lang", "h1", "caption", "site"), [
+    ("fr", "<h1>Tournois</h1>", "Les tournois du club, le plus récent d'abord", ">Parties<"),
+    ("en", "<h1>Tournaments</h1>", "The club's tournaments, newest first", ">Games<"),
+])  # fmt: skip
+def test_the_tournament_pages_speak_the_language_asked(
+    client: Any, lang: str, h1: str, caption: str, site: str
+) -> None:
+    page = client.get("/ui/tournaments", headers={"Accept-Language": lang})
     html = page.get_data(as_text=True)
-    assert page.headers["Content-Language"] == "en" and '<html lang="en">' in html
-    assert ">Games<" in html and "Parties" not in html
+    assert page.headers["Content-Language"] == lang and f'<html lang="{lang}">' in html
+    assert h1 in html and caption in html and site in html
+    live = client.get(
+        "/ui/tournaments/00000000-0000-0000-0000-000000000001",
+        headers={"Accept-Language": lang},
+    )
+    shell = live.get_data(as_text=True)
+    assert live.headers["Content-Language"] == lang and f'<html lang="{lang}">' in shell
+    assert ("Classement en direct" if lang == "fr" else "Live ranking") in shell
+    messages = catalogue_of(shell)
+    if lang == "fr":  # the script's words come with the page
+        assert messages["Table plan, round {number}"] == "Plan de table, manche {number}"
+        assert messages["{n} board"] == ["{n} donne", "{n} donnes"]
+    else:
+        assert messages == {}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from events.vocabulary import log
+from i18n.findings import render
+from i18n.vocabulary import Vocabulary
 from projections.entries import Entry
 from projections.judgement import Judgement
 from rules.registry import PROFILES
@@ -157,3 +159,44 @@ def test_generated_legal_games_audit_clean_through_the_workers_function():
             entries = [Entry(1, None, "GameCreated", created)]
             entries += [Entry(i, None, type(a).__name__, a) for i, a in enumerate(g.actions, 2)]
             assert rule_findings(entries) == [], (profile_id, seed)
+
+
+def test_a_jobs_findings_are_worded_in_the_language_asked(
+    cases, pool, worker, wclient, make_token, wait_job
+):
+    """The worker keeps each finding's rule and facts; the reader words them in French or
+    English (the table's vocabulary: contre in the contrée game); a row written before the
+    facts were kept is shown as stored, with no params."""
+    secret = make_token("audit-club", ("read",))
+    revokes = [g for g, (kind, _e) in cases.items() if kind in ("revoke", "false-announce")]
+    r = wclient.post("/audits", json={"games": revokes}, headers=bearer(secret))
+    job_id = r.json["job"]["id"]
+    assert wait_job(job_id)["status"] == "done"
+    with pool.connection() as conn:  # a row as an older worker wrote it: English, no facts
+        conn.execute(
+            "INSERT INTO job_findings (job_id, game_id, seq, rule, detail, severity, source) "
+            "VALUES (%s, %s, 999, 'must-follow-suit', 'S played 7C, an old sentence', "
+            "'breach', 'rules')",
+            (job_id, revokes[0]),
+        )
+    pages = {}
+    for lang in ("fr", "en"):
+        url = f"/jobs/{job_id}/findings?limit=1000&lang={lang}"
+        answer = wclient.get(url, headers=bearer(secret))
+        assert answer.status_code == 200 and answer.headers["Content-Language"] == lang
+        pages[lang] = answer.json["findings"]
+    fr, en = pages["fr"], pages["en"]
+    assert [(f["game_id"], f["seq"], f["rule"]) for f in fr] == [
+        (f["game_id"], f["seq"], f["rule"]) for f in en
+    ]
+    old = [f for f in fr if f["seq"] == 999]
+    assert old == [f for f in en if f["seq"] == 999]
+    assert old[0]["detail"] == "S played 7C, an old sentence" and old[0]["params"] is None
+    new = [(f, e) for f, e in zip(fr, en, strict=True) if f["seq"] != 999]
+    assert new and all(f["params"] == e["params"] is not None for f, e in new)
+    assert all(f["detail"] != e["detail"] for f, e in new)
+    revoked = [f for f, _e in new if f["rule"].startswith("must-")]
+    assert revoked and all(f["detail"].startswith("renonce : ") for f in revoked)
+    fa = next(f for f, _e in new if f["rule"] == "false-announce")
+    expected = render("false-announce", fa["params"], "fr", Vocabulary.FFB)
+    assert fa["detail"] == expected and "tierce" in expected

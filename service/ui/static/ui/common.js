@@ -206,13 +206,15 @@ export function sortCards(names) {
 
 /**
  * A card face: rank, suit symbol and suit letter (the suit never rests on colour alone),
- * read by screen readers as "jack of hearts" (``extra.label`` adds to that: "…, rule broken").
+ * read by screen readers as "jack of hearts", or "nine of trumps" when ``extra.trump`` is its
+ * suit (``extra.label`` adds to that: "…, rule broken").
  */
 export function cardEl(name, extra = {}) {
-  const { class: more, label: said, ...attrs } = extra;
+  const { class: more, label: said, trump = null, ...attrs } = extra;
   const suit = name[1];
   const cls = ["card", `suit-${suit}`, more].filter(Boolean).join(" ");
-  const label = said ? `${cardWords(name)}, ${said}` : cardWords(name);
+  const words = cardWords(name, trump);
+  const label = said ? `${words}, ${said}` : words;
   return h(
     "span",
     { ...attrs, class: cls, role: "img", "aria-label": label, "data-card": name, title: label },

@@ -24,9 +24,17 @@ function announceName(kind, article = false) {
 }
 
 /** Which cards to highlight: Map card name → finding (the rule broken when it was played). */
+// the trump of the deal being drawn: a screen reader hears its cards as "nine of trumps"
+let TRUMP = null;
+
+function dealTrump(state) {
+  return state.deal && state.deal.contract ? state.deal.contract.trump : null;
+}
+
 function marked(card, offending) {
   const f = offending.get(card);
-  return f ? { class: "offending", label: _("rule broken: {rule}", { rule: f.rule }), "data-rule": f.rule } : {};
+  const base = { trump: TRUMP };
+  return f ? { ...base, class: "offending", label: _("rule broken: {rule}", { rule: f.rule }), "data-rule": f.rule } : base;
 }
 
 /** A seat: its name, badges and hand. ``playedOut``: the deal's last card was just played, so
@@ -134,6 +142,7 @@ function trickCenter(state, offending, justCompleted) {
 }
 
 export function renderTable(el, state, offending, justCompleted) {
+  TRUMP = dealTrump(state);
   const deal = state.deal;
   const playedOut = Boolean(justCompleted && deal && deal.phase === "done" && deal.tricks.length === 8);
   clear(el, SEATS.map((s) => seatPanel(state, s, offending, playedOut)), trickCenter(state, offending, justCompleted));
@@ -217,6 +226,7 @@ export function renderAuction(el, state) {
 }
 
 export function renderTricks(el, state, offending) {
+  TRUMP = dealTrump(state);
   const deal = state.deal;
   const tricks = deal ? deal.tricks : [];
   const head = h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), SEATS.map((s) => h("th", { scope: "col" }, seatName(s))), h("th", { scope: "col" }, _("Won by")), h("th", { scope: "col", class: "num" }, _("Points"))));

@@ -1,6 +1,6 @@
 // A club's tournaments (?club=…, or the saved token's club), each linking to its live ranking
 // and its printable draws.
-import { api, fillForm, formData, h, initToken, setStatus } from "./common.js";
+import { _, api, fillForm, formData, h, initToken, ngettext, setStatus } from "./common.js";
 
 const form = document.getElementById("filters");
 const body = document.querySelector("#tournaments tbody");
@@ -16,9 +16,9 @@ function row(t) {
     h(
       "td",
       {},
-      h("a", { href: `/ui/tournaments/${t.id}`, "aria-label": `Live ranking of ${t.name}` }, "Live ranking"),
+      h("a", { href: `/ui/tournaments/${t.id}`, "aria-label": _("Live ranking of {name}", { name: t.name }) }, _("Live ranking")),
       " · ",
-      h("a", { href: `/ui/tournaments/${t.id}/print`, "aria-label": `Print ${t.name}` }, "Print"),
+      h("a", { href: `/ui/tournaments/${t.id}/print`, "aria-label": _("Print {name}", { name: t.name }) }, _("Print")),
     ),
   );
 }
@@ -26,14 +26,14 @@ function row(t) {
 async function load() {
   body.replaceChildren();
   const club = new URLSearchParams(window.location.search).get("club");
-  setStatus(status, "Loading…");
+  setStatus(status, _("Loading…"));
   try {
     const page = await api("/tournaments", { club });
     for (const t of page.tournaments) body.append(row(t));
     const n = page.tournaments.length;
-    setStatus(status, n ? `${n} tournament${n > 1 ? "s" : ""}` : "No tournament yet.");
+    setStatus(status, n ? ngettext("{n} tournament", "{n} tournaments", n) : _("No tournament yet."));
   } catch (error) {
-    setStatus(status, `Could not list the tournaments: ${error.message}`, "error");
+    setStatus(status, _("Could not list the tournaments: {error}", { error: error.message }), "error");
   }
 }
 

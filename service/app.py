@@ -30,6 +30,7 @@ from service.api import (
     spec,
     stats,
     tournaments,
+    turn,
     verify,
 )
 from service.bootstrap import bootstrap
@@ -40,6 +41,7 @@ BLUEPRINTS = (
     spec,
     games,
     game_reads,
+    turn,
     rulings,
     feed,
     archives,

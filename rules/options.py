@@ -41,8 +41,11 @@ class Options:
 
     ``cards``: the legal cards of the seat to play; None when its hand was not recorded
     (then any card of ``unplayed`` may be it). ``hand``: the cards it holds, when known.
-    ``belote``: the cards whose playing calls for a belote/rebelote prompt, with the
-    word. ``claim_belote``: the seats that could still declare a belote with a claim."""
+    ``announces``: those it may declare, found in its hand when the hand is known;
+    ``announce_open``: whether it may declare one now at all (its first card of the first
+    trick, in a profile with announces), the cards then told by the recorder when the hand
+    is unknown. ``belote``: the cards whose playing calls for a belote/rebelote prompt,
+    with the word. ``claim_belote``: the seats that could still declare a belote with a claim."""
 
     phase: str
     dealer: Seat | None
@@ -54,6 +57,7 @@ class Options:
     announces: tuple[AnnounceOption, ...] = ()
     belote: tuple[tuple[Card, BeloteWord], ...] = ()
     claim_belote: tuple[Seat, ...] = ()
+    announce_open: bool = False  # the seat to play may declare an announce now
 
 
 def options(game: Game) -> Options:
@@ -77,6 +81,7 @@ def options(game: Game) -> Options:
         announces=_announces(deal, seat),
         belote=_belote(deal, seat),
         claim_belote=_claim_belote(deal),
+        announce_open=_announce_open(deal, seat),
     )
 
 
@@ -94,11 +99,14 @@ def _calls(deal: Deal) -> tuple[Call, ...]:
     return tuple(calls)
 
 
+def _announce_open(deal: Deal, seat: Seat) -> bool:
+    return deal.profile.announces and not deal.tricks and seat not in deal.trick_seats
+
+
 def _announces(deal: Deal, seat: Seat) -> tuple[AnnounceOption, ...]:
     """The announces ``seat`` may declare now (its first card of the first trick), when its
     hand is known and not already announced."""
-    p = deal.profile
-    if not p.announces or deal.tricks or seat in deal.trick_seats or deal.contract is None:
+    if not _announce_open(deal, seat) or deal.contract is None:
         return ()
     hand = deal.dealt(seat)
     if hand is None:

@@ -88,6 +88,7 @@ def turn_json(state: GameState) -> dict[str, Any]:
         "hand": None if found.hand is None else names(found.hand),
         "unplayed": names(found.unplayed),
         "announces": [{"kind": a.kind.value, "cards": names(a.cards)} for a in found.announces],
+        "announce_open": found.announce_open,
         "belote": [{"card": names([c])[0], "word": w.value} for c, w in found.belote],
         "claim": None
         if found.phase != "play"
@@ -116,7 +117,7 @@ def turn_json(state: GameState) -> dict[str, Any]:
         doc["auction"] = []
     if state.over:
         doc.update(phase="over", seat=None, calls=[], cards=[], hand=None, claim=None)
-        doc.update(announces=[], belote=[])
+        doc.update(announces=[], announce_open=False, belote=[])
     return doc
 
 

@@ -87,7 +87,6 @@ def tap_event(page: Any, event: dict[str, Any], following: dict[str, Any] | None
         if page.locator(offered).count():
             page.click(offered)
         else:  # the hand is unknown: the recorder tells the kind and taps the cards
-            page.click('[data-action="announce"]')
             page.click(f'[data-announce-kind="{data["kind"]}"]')
             for card in data["cards"]:
                 page.click(f'.announce-pick [data-card="{card}"]')

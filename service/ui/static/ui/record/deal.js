@@ -322,12 +322,11 @@ export function mountDeal(root, ctx) {
           `${seatLetter(turn.seat)} ${tr(a.kind)}`) },
       tr("Declare {kind}: {cards}", { kind: tr(a.kind), cards: a.cards.map(cardText).join(" ") })));
     }
-    if (turn.announce_open && !turn.hand) {
-      panel.append(el("button", { type: "button", class: "announce", dataAction: "announce",
-        "aria-pressed": String(!!announcing), on: () => {
-          announcing = announcing ? null : { kind: null, cards: [] };
-          render();
-        } }, tr("Announce")));
+    if (turn.announce_open && !turn.hand && !announcing) {
+      // the hand is unknown: the recorder names the kind, then taps the cards
+      panel.append(el("div", { class: "row kinds" }, el("span", { class: "muted" }, tr("Announce")),
+        ["tierce", "cinquante", "cent", "carre"].map((k) => el("button", { type: "button", class: "announce",
+          dataAnnounceKind: k, on: () => { announcing = { kind: k, cards: [] }; render(); } }, tr(k)))));
     }
     if (announcing) {
       const a = announcing;
@@ -409,9 +408,9 @@ export function mountDeal(root, ctx) {
       : turn.phase === "auction" ? auctionPanel()
         : turn.phase === "play" ? playPanel()
           : el("p", { dataOver: "" }, tr("Game over"));
-    box.replaceChildren(header(), auctionLog(), trickView(),
+    box.replaceChildren(...[header(), auctionLog(), trickView(),
       el("p", { class: "deal-msg", role: "status", dataMessage: "" }, message),
-      panel, turn.phase === "over" ? null : tools());
+      panel, turn.phase === "over" ? null : tools()].filter(Boolean));
     box.dataset.phase = turn.phase;
     box.dataset.version = String(turn.version);
     box.dataset.busy = busy ? "1" : "";

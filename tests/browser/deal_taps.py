@@ -80,7 +80,9 @@ def tap_event(page: Any, event: dict[str, Any], following: dict[str, Any] | None
         word = "coinche" if kind == "Coinched" else "surcoinche"
         page.click(f'[data-call="{word}"][data-seat="{data["seat"]}"]')
     elif kind == "BidPlaced":
-        page.click(f'[data-bid-value="{data["value"]}"]')
+        value = f'[data-bid-value="{data["value"]}"]'
+        if page.get_attribute(value, "aria-pressed") != "true":  # the lowest is preselected
+            page.click(value)
         page.click(f'[data-bid-trump="{data["trump"]}"]')
     elif kind == "AnnounceDeclared":
         offered = f'[data-kind="{data["kind"]}"][data-cards="{" ".join(data["cards"])}"]'
@@ -88,13 +90,22 @@ def tap_event(page: Any, event: dict[str, Any], following: dict[str, Any] | None
             page.click(offered)
         else:  # the hand is unknown: the recorder tells the kind and taps the cards
             page.click(f'[data-announce-kind="{data["kind"]}"]')
-            for card in data["cards"]:
-                page.click(f'.announce-pick [data-card="{card}"]')
+            top = data["cards"][0] if data["kind"] == "carre" else data["cards"][-1]
+            page.click(f'.announce-pick [data-card="{top}"]')  # the run or carré it makes
+            for card in data["cards"]:  # a longer run: its other cards, one by one
+                pick = f'.announce-pick [data-card="{card}"]'
+                if "on" not in (page.get_attribute(pick, "class") or "").split():
+                    page.click(pick)
             page.click('[data-action="declare"]')
     elif kind == "BeloteDeclared":
         assert following is not None and following["type"] == "CardPlayed"
-        page.click(f'.play [data-card="{following["data"]["card"]}"]')
-        page.click('[data-belote="yes"]')
+        toggle = page.locator('[data-action="belote"]')
+        if toggle.count():  # hands unknown: say it, then tap the card
+            toggle.click()
+            page.click(f'.play [data-card="{following["data"]["card"]}"]')
+        else:  # hands known: the card's prompt
+            page.click(f'.play [data-card="{following["data"]["card"]}"]')
+            page.click('[data-belote="yes"]')
         return 2
     elif kind == "CardPlayed":
         page.click(f'.play [data-card="{data["card"]}"]')

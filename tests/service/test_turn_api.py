@@ -58,6 +58,7 @@ def test_every_generated_action_is_offered_and_others_are_refused(api: Api) -> N
                     assert answer.get_json()["type"] == "/problems/rule-breach"
                     refused_once = True
             elif isinstance(action, AnnounceDeclared):
+                assert now["announce_open"] is True
                 offered = [(a["kind"], sorted(a["cards"])) for a in now["announces"]]
                 assert (action.kind.value, sorted(names(action.cards))) in offered
             elif isinstance(action, BeloteDeclared):

@@ -85,6 +85,7 @@ export function mountDeal(root, ctx) {
   let chosenValue = null;
   let claiming = false;
   let announcing = null; // { kind, cards } while the recorder tells an announce's cards
+  let beloteOn = false; // hands unknown: the next K or Q of trump goes with a belote word
   let dealer = null;
   let entering = false; // entering the hands
   let hands = { N: [], E: [], S: [], W: [] };
@@ -145,6 +146,7 @@ export function mountDeal(root, ctx) {
     chosenValue = null;
     claiming = false;
     announcing = null;
+    beloteOn = false;
     await refresh();
   }
 
@@ -178,13 +180,14 @@ export function mountDeal(root, ctx) {
     send(events, `${seatLetter(seat)} ${cardText(card)}`);
   };
   const tapCard = (card) => {
+    const belote = turn.belote.find((b) => b.card === card);
+    if (!turn.hand) return play(card, beloteOn && belote ? belote.word : null); // hands unknown
     const legal = turn.cards === null || turn.cards.includes(card);
     if (!legal && turn.enforcement !== "record") {
       message = tr("Not allowed here: only the highlighted cards are legal.");
       render();
       return;
     }
-    const belote = turn.belote.find((b) => b.card === card);
     if (!legal) pending = { card, kind: "breach", word: belote ? belote.word : null };
     else if (belote) pending = { card, kind: "belote", word: belote.word };
     else return play(card, null);
@@ -202,6 +205,16 @@ export function mountDeal(root, ctx) {
     const seat = team.includes(turn.seat) ? turn.seat : SEATS[(SEATS.indexOf(turn.seat) + 1) % 4];
     const belote = [...box.querySelectorAll("input[data-claim-belote]:checked")].map((i) => i.dataset.claimBelote);
     send([{ type: "Claimed", data: { seat, takes: "all", belote } }], `${tr("Claim")} ${team}`);
+  };
+
+  // An announce from one tapped card: a carré's four cards of its rank; a run of its kind's
+  // length ending on it (7 8 9 when a low card leaves no room below). More cards toggle.
+  const announceFrom = (kind, card) => {
+    const r = RANKS.indexOf(card[0]);
+    if (kind === "carre") return SUITS.map((su) => card[0] + su);
+    const n = { tierce: 3, cinquante: 4, cent: 5 }[kind];
+    const start = Math.max(0, r - n + 1);
+    return RANKS.slice(start, start + n).map((rank) => rank + card[1]);
   };
 
   // ---- hands entry ----
@@ -250,8 +263,8 @@ export function mountDeal(root, ctx) {
     const c = turn.contract;
     return el("div", { class: "deal-auction" },
       c ? el("p", { dataContract: "" }, tr("Contract: {contract} by {seat}", {
-        contract: `${valueText(c.value)} ${trumpText(c.trump)}${c.coinche === 2 ? ` ${tr(words[0])}` : c.coinche === 4 ? ` ${tr(words[1])}` : ""}`,
-        seat: seatWord(c.taker) }))
+        contract: `${valueText(c.value)} ${trumpText(c.trump)}`, seat: seatWord(c.taker) }),
+      c.coinche > 1 ? ` · ${tr(words[c.coinche === 2 ? 0 : 1])}` : "")
         : items.length ? null : el("p", { class: "muted" }, tr("no auction yet")),
       turn.phase === "auction" ? el("ol", { class: "calls" }, items) : null);
   }
@@ -295,6 +308,7 @@ export function mountDeal(root, ctx) {
     const bids = mine.filter((c) => c.call === "bid");
     const values = [...new Set(bids.map((b) => b.value))];
     const trumps = [...new Set(bids.map((b) => b.trump))];
+    if (!values.includes(chosenValue)) chosenValue = values.length ? values[0] : null; // the lowest legal bid
     const panel = el("div", { class: "bidbox" });
     panel.append(el("p", { class: "muted" }, tr("Bid")));
     panel.append(el("div", { class: "row values" }, values.map((v) => el("button", { type: "button", dataBidValue: v,
@@ -339,7 +353,8 @@ export function mountDeal(root, ctx) {
       panel.append(el("div", { class: "announce-pick" }, grid((card) => cardButton(card, {
         class: a.cards.includes(card) ? "on" : "", disabled: !unplayedNow.has(card),
         on: () => {
-          a.cards = a.cards.includes(card) ? a.cards.filter((c) => c !== card) : [...a.cards, card];
+          if (!a.cards.length) a.cards = announceFrom(a.kind, card);
+          else a.cards = a.cards.includes(card) ? a.cards.filter((c) => c !== card) : [...a.cards, card];
           render();
         } }))));
       panel.append(el("div", { class: "row" },
@@ -351,6 +366,11 @@ export function mountDeal(root, ctx) {
           } }, tr("Declare")),
         el("button", { type: "button", on: () => { announcing = null; render(); } }, tr("Cancel"))));
       return panel;
+    }
+    if (!turn.hand && turn.belote.length) {
+      const word = turn.belote.every((b) => b.word === "rebelote") ? "Rebelote" : "Belote";
+      panel.append(el("button", { type: "button", class: "belote", dataAction: "belote",
+        "aria-pressed": String(beloteOn), on: () => { beloteOn = !beloteOn; render(); } }, tr(word)));
     }
     if (pending) {
       const yes = pending.kind === "breach"

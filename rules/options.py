@@ -45,7 +45,8 @@ class Options:
     ``announce_open``: whether it may declare one now at all (its first card of the first
     trick, in a profile with announces), the cards then told by the recorder when the hand
     is unknown. ``belote``: the cards whose playing calls for a belote/rebelote prompt,
-    with the word. ``claim_belote``: the seats that could still declare a belote with a claim."""
+    with the word. ``claim_belote``: the seats that could still declare a belote with a claim.
+    ``closing``: in the auction, the seats whose passes in turn would end it."""
 
     phase: str
     dealer: Seat | None
@@ -58,6 +59,7 @@ class Options:
     belote: tuple[tuple[Card, BeloteWord], ...] = ()
     claim_belote: tuple[Seat, ...] = ()
     announce_open: bool = False  # the seat to play may declare an announce now
+    closing: tuple[Seat, ...] = ()  # in the auction: the seats whose passes, in turn, close it
 
 
 def options(game: Game) -> Options:
@@ -69,13 +71,27 @@ def options(game: Game) -> Options:
         return Options("deal", game.next_dealer)
     unplayed = ALL_CARDS & ~deal.all_played
     if deal.phase is Phase.AUCTION:
-        return Options("auction", deal.dealer, deal.turn, _calls(deal), cards=0, unplayed=unplayed)
+        return Options(
+            "auction",
+            deal.dealer,
+            deal.turn,
+            _calls(deal),
+            cards=0,
+            unplayed=unplayed,
+            closing=_closing(deal),
+        )
     seat = deal.turn
+    cards = deal.legal_cards()
+    said = deal.belotes[-1] if deal.belotes else None
+    if cards is not None and said is not None and said.seat == seat and said.card is None:
+        assert deal.contract is not None  # a word said: its king or queen comes next
+        suits = belote_suits(deal.contract.trump, deal.profile.belote_at_ta)
+        cards &= sum(pair(s) for s in suits)
     return Options(
         "play",
         deal.dealer,
         seat,
-        cards=deal.legal_cards(),
+        cards=cards,
         hand=deal.held(seat),
         unplayed=unplayed,
         announces=_announces(deal, seat),
@@ -97,6 +113,18 @@ def _calls(deal: Deal) -> tuple[Call, ...]:
             if auction.judge(call).legal:
                 calls.append(call)
     return tuple(calls)
+
+
+def _closing(deal: Deal) -> tuple[Seat, ...]:
+    """The seats, from the one in turn, whose passes end the auction (after a bid: three
+    passes in a row; without one: four, the deal then passed out)."""
+    auction = deal.auction
+    left = (3 if auction.bid is not None else 4) - auction.passes
+    seats, seat = [], deal.turn
+    for _ in range(max(left, 0)):
+        seats.append(seat)
+        seat = deal.nexts[seat]
+    return tuple(seats)
 
 
 def _announce_open(deal: Deal, seat: Seat) -> bool:
@@ -121,21 +149,22 @@ def _announces(deal: Deal, seat: Seat) -> tuple[AnnounceOption, ...]:
 
 
 def _belote(deal: Deal, seat: Seat) -> tuple[tuple[Card, BeloteWord], ...]:
-    """The cards of ``seat`` whose playing is a belote (first of K+Q of a belote suit) or a
-    rebelote (the second, the belote said). With unrecorded hands any unplayed K or Q of a
-    belote suit whose partner card is unplayed too may be a belote."""
+    """The cards of ``seat`` whose playing may go with a belote (the first of K+Q of a
+    belote suit) or a rebelote (the second, the first played by the same seat). With
+    unrecorded hands any unplayed K or Q of a belote suit whose partner card is unplayed
+    too may be a belote."""
     assert deal.contract is not None
     found: list[tuple[Card, BeloteWord]] = []
-    said = [b for b in deal.belotes if b.seat == seat and b.card is not None]
     gone = deal.all_played
     dealt = deal.dealt(seat)
     for s in belote_suits(deal.contract.trump, deal.profile.belote_at_ta):
         both = pair(s)
-        opened = any(both >> b.card & 1 for b in said if b.card is not None)
+        if dealt is not None and dealt & both != both:
+            continue
         mine = deal.played[seat] & both
-        if opened and mine and mine != both:
-            found += [(c, BeloteWord.REBELOTE) for c in iter_cards(both & ~gone)]
-        elif not gone & both and (dealt is None or dealt & both == both):
+        if mine and mine != both and not gone & both & ~mine:
+            found += [(c, BeloteWord.REBELOTE) for c in iter_cards(both & ~mine)]
+        elif not gone & both:
             found += [(c, BeloteWord.BELOTE) for c in iter_cards(both)]
     return tuple(found)
 

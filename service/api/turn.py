@@ -84,6 +84,7 @@ def turn_json(state: GameState) -> dict[str, Any]:
         "dealer": None if found.dealer is None else found.dealer.name,
         "seat": None if found.seat is None else found.seat.name,
         "calls": [call_json(c) for c in found.calls],
+        "closing": [seat.name for seat in found.closing],
         "cards": None if found.cards is None else names(found.cards),
         "hand": None if found.hand is None else names(found.hand),
         "unplayed": names(found.unplayed),
@@ -116,7 +117,7 @@ def turn_json(state: GameState) -> dict[str, Any]:
     else:
         doc["auction"] = []
     if state.over:
-        doc.update(phase="over", seat=None, calls=[], cards=[], hand=None, claim=None)
+        doc.update(phase="over", seat=None, calls=[], closing=[], cards=[], hand=None, claim=None)
         doc.update(announces=[], announce_open=False, belote=[])
     return doc
 

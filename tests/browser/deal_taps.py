@@ -16,6 +16,7 @@ from typing import Any
 HARNESS = Path(__file__).resolve().parent / "harness"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 SEATS = ("N", "E", "S", "W")
+AUCTION = ("Passed", "BidPlaced", "Coinched", "Surcoinched")
 
 
 def serve_harness(page: Any) -> None:
@@ -122,13 +123,26 @@ def tap_event(page: Any, event: dict[str, Any], following: dict[str, Any] | None
     return 1
 
 
+def tap_closing(page: Any, events: list[dict[str, Any]]) -> int:
+    """The passes that end the auction, in one tap when the page offers it; 0 if not."""
+    n = next((k for k, e in enumerate(events) if e["type"] != "Passed"), len(events))
+    after = events[n]["type"] if n < len(events) else None
+    if n < 2 or after in AUCTION:
+        return 0
+    button = page.locator(f'[data-call="closing"][data-count="{n}"]')
+    if not button.count():
+        return 0
+    button.click()
+    return n
+
+
 def tap_events(page: Any, events: list[dict[str, Any]]) -> None:
     """Tap every event of ``events`` in order, waiting for each to be stored."""
     at = version(page)
     i = 0
     while i < len(events):
         following = events[i + 1] if i + 1 < len(events) else None
-        stored = tap_event(page, events[i], following)
+        stored = tap_closing(page, events[i:]) or tap_event(page, events[i], following)
         at += stored
         wait_version(page, at)
         i += stored

@@ -19,7 +19,7 @@ const N_ = (message) => message;
 export const MESSAGES = [
   N_("North"), N_("East"), N_("South"), N_("West"),
   N_("J"), N_("Q"), N_("K"), N_("NT"), N_("AT"), N_("Capot"),
-  N_("Pass"), N_("Coinche"), N_("Surcoinche"), N_("Contre"), N_("Surcontre"),
+  N_("Pass"), N_("All pass"), N_("Coinche"), N_("Surcoinche"), N_("Contre"), N_("Surcontre"),
   N_("tierce"), N_("cinquante"), N_("cent"), N_("carre"),
   N_("Belote"), N_("Rebelote"), N_("Yes"), N_("No"), N_("Cancel"),
   N_("Deal {deal}"), N_("Trick {trick}/8"), N_("{cards}/32 cards"),
@@ -324,6 +324,13 @@ export function mountDeal(root, ctx) {
     panel.append(el("div", { class: "row calls" }, others.map((c) => el("button", { type: "button",
       dataCall: c.call, dataSeat: c.seat, class: c.call === "pass" ? "pass" : "double",
       on: () => call(c) }, c.seat === turn.seat ? callWord(c.call) : `${callWord(c.call)} (${seatLetter(c.seat)})`))));
+    if (turn.closing.length > 1 && others.some((c) => c.call === "pass")) {
+      // the passes that end the auction, in one tap (each seat's Passed, in turn)
+      const seats = turn.closing;
+      panel.append(el("button", { type: "button", class: "pass all", dataCall: "closing", dataCount: String(seats.length),
+        on: () => send(seats.map((seat) => ({ type: "Passed", data: { seat } })), `${seats.map(seatLetter).join(" ")} ${tr("Pass")}`) },
+      `${tr("All pass")} (${seats.map(seatLetter).join(" ")})`));
+    }
     return panel;
   }
 

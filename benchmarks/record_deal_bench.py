@@ -70,7 +70,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from service.auth import create_token
     from service.bootstrap import services
     from tests.browser.conftest import CHROMIUM_ARGS, find_chromium
-    from tests.browser.deal_taps import open_harness, tap_event, taps, version, wait_version
+    from tests.browser.deal_taps import (
+        open_harness,
+        tap_closing,
+        tap_event,
+        taps,
+        version,
+        wait_version,
+    )
 
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
     chromium = find_chromium()
@@ -115,7 +122,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 at, i, table = version(page), 0, events[1:]
                 while i < len(table):
                     started = time.perf_counter()
-                    stored = tap_event(page, table[i], table[i + 1] if i + 1 < len(table) else None)
+                    following = table[i + 1] if i + 1 < len(table) else None
+                    stored = tap_closing(page, table[i:]) or tap_event(page, table[i], following)
                     at += stored
                     wait_version(page, at)
                     page_ms.append((time.perf_counter() - started) * 1000 / stored)

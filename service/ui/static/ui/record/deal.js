@@ -80,6 +80,7 @@ export function mountDeal(root, ctx) {
 
   let turn = null; // the last GET /turn
   let seen = false; // a deal was in progress while mounted (its end calls onDealEnd)
+  let undoing = false; // the last event sent is an undo: no deal ends by it
   let busy = false;
   let pending = null; // a card waiting for a belote answer or a breach confirmation
   let chosenValue = null;
@@ -104,8 +105,9 @@ export function mountDeal(root, ctx) {
   async function refresh() {
     clearTimeout(retry);
     try {
-      turn = await read(`/games/${gameId}/turn`);
-      if (!turn || !turn.phase) throw new Error(turn && turn.detail);
+      const found = await read(`/games/${gameId}/turn`);
+      if (!found || !found.phase) throw new Error(found && found.detail);
+      turn = found;
     } catch {
       message = tr("Waiting for the network…");
       render();
@@ -113,12 +115,14 @@ export function mountDeal(root, ctx) {
       return;
     }
     if (turn.phase === "auction" || turn.phase === "play") seen = true;
+    else if (seen && undoing) seen = false; // its DealStarted undone: back to the dealer
     else if (seen) {
       seen = false;
       render();
       if (ctx.onDealEnd) ctx.onDealEnd(turn);
       return;
     }
+    undoing = false;
     if (turn.phase === "deal" && dealer === null) dealer = turn.dealer;
     render();
   }
@@ -199,6 +203,7 @@ export function mountDeal(root, ctx) {
     const by = ctx.recorder || "recorder";
     const words = labels.get(version) || tr("Event {version}", { version });
     undone.push(words);
+    undoing = true;
     send([{ type: "EventVoided", data: { version, reason: "undo", by } }], tr("Undone"));
   };
   const claim = (team) => {

@@ -253,3 +253,25 @@ def test_undo_voids_the_recorders_last_event_and_strikes_it_through(
     assert [v["data"]["version"] for v in voids] == [2, at + 1]
     tap_events(phone, table.events[first_card + 1 :])
     assert table.standing() == [normal(e) for e in table.events]
+
+
+def test_a_network_drop_is_said_and_the_page_recovers(
+    phone: Any, app: Any, make_token: Callable[..., str], shot: Any
+) -> None:
+    _g, events = one_deal("ffb", False)
+    table = Table(app, make_token, events)
+    open_harness(phone, table.id, table.token)
+    first_card = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
+    tap_events(phone, table.events[:first_card])
+    at = version(phone)
+    phone.context.set_offline(True)
+    phone.click(f'.play [data-card="{table.events[first_card]["data"]["card"]}"]')
+    phone.wait_for_function(
+        "document.querySelector('[data-message]').textContent.includes('Waiting for the network')"
+    )
+    shot(phone, "record-deal-offline")
+    assert len(table.stored()) == at - 1  # nothing was stored
+    phone.context.set_offline(False)
+    phone.wait_for_function("document.querySelector('[data-message]').textContent === ''")
+    tap_events(phone, table.events[first_card:])
+    assert table.standing() == [normal(e) for e in table.events]

@@ -20,7 +20,7 @@ export const MESSAGES = [
   N_("North"), N_("East"), N_("South"), N_("West"),
   N_("J"), N_("Q"), N_("K"), N_("NT"), N_("AT"), N_("Capot"),
   N_("Pass"), N_("All pass"), N_("Coinche"), N_("Surcoinche"), N_("Contre"), N_("Surcontre"),
-  N_("tierce"), N_("cinquante"), N_("cent"), N_("carre"),
+  N_("tierce"), N_("cinquante"), N_("cent"), N_("carré"),
   N_("Belote"), N_("Rebelote"), N_("Yes"), N_("No"), N_("Cancel"),
   N_("Deal {deal}"), N_("Trick {trick}/8"), N_("{cards}/32 cards"),
   N_("Dealer"), N_("Start the deal"), N_("Enter the hands"), N_("No hands"),
@@ -37,6 +37,7 @@ export const MESSAGES = [
 ];
 
 const SEAT_WORDS = { N: "North", E: "East", S: "South", W: "West" };
+const KIND_WORDS = { tierce: "tierce", cinquante: "cinquante", cent: "cent", carre: "carré" };
 const SEATS = ["N", "E", "S", "W"];
 const SUITS = ["C", "D", "H", "S"];
 const RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"];
@@ -65,7 +66,11 @@ function el(tag, attrs = {}, ...children) {
 /** Mount the played-deal recorder in ``root``; returns { refresh, destroy }. */
 export function mountDeal(root, ctx) {
   const tr = (id, params = {}) => fill(ctx.t(id), params);
-  const read = ctx.read || ((path) => fetch(path).then((r) => r.json()));
+  // without ctx.read: the token the other pages keep on this device
+  const read = ctx.read || ((path) => {
+    const token = window.localStorage.getItem("coinche.token");
+    return fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).then((r) => r.json());
+  });
   const gameId = ctx.game.id;
   const vocabulary = (ctx.state && ctx.state.vocabulary) || "ffb";
   const words = vocabulary === "contree" ? ["Contre", "Surcontre"] : ["Coinche", "Surcoinche"];
@@ -92,6 +97,7 @@ export function mountDeal(root, ctx) {
   let hands = { N: [], E: [], S: [], W: [] };
   let message = "";
   let retry = null;
+  let unread = false; // the last read of the turn failed (its message goes once one succeeds)
   const labels = new Map(); // version → words of an event this page sent
   const undone = []; // words of the events undone here, shown struck through
   const taps = { count: 0 };
@@ -106,10 +112,14 @@ export function mountDeal(root, ctx) {
     clearTimeout(retry);
     try {
       const found = await read(`/games/${gameId}/turn`);
-      if (!found || !found.phase) throw new Error(found && found.detail);
+      if (!found || !found.phase) throw Object.assign(new Error(found && found.detail), { problem: !!(found && found.detail) });
       turn = found;
-    } catch {
-      message = tr("Waiting for the network…");
+      if (unread) message = "";
+      unread = false;
+    } catch (error) {
+      unread = true;
+      // a refusal (a problem's detail) is said as it is; anything else is the network
+      message = error && error.problem ? tr("Refused: {detail}", { detail: error.message }) : tr("Waiting for the network…");
       render();
       retry = setTimeout(refresh, 2000);
       return;
@@ -345,14 +355,14 @@ export function mountDeal(root, ctx) {
       panel.append(el("button", { type: "button", class: "announce", dataAnnounce: String(i), dataKind: a.kind,
         dataCards: a.cards.join(" "),
         on: () => send([{ type: "AnnounceDeclared", data: { seat: turn.seat, kind: a.kind, cards: a.cards } }],
-          `${seatLetter(turn.seat)} ${tr(a.kind)}`) },
-      tr("Declare {kind}: {cards}", { kind: tr(a.kind), cards: a.cards.map(cardText).join(" ") })));
+          `${seatLetter(turn.seat)} ${tr(KIND_WORDS[a.kind])}`) },
+      tr("Declare {kind}: {cards}", { kind: tr(KIND_WORDS[a.kind]), cards: a.cards.map(cardText).join(" ") })));
     }
     if (turn.announce_open && !turn.hand && !announcing) {
       // the hand is unknown: the recorder names the kind, then taps the cards
       panel.append(el("div", { class: "row kinds" }, el("span", { class: "muted" }, tr("Announce")),
         ["tierce", "cinquante", "cent", "carre"].map((k) => el("button", { type: "button", class: "announce",
-          dataAnnounceKind: k, on: () => { announcing = { kind: k, cards: [] }; render(); } }, tr(k)))));
+          dataAnnounceKind: k, on: () => { announcing = { kind: k, cards: [] }; render(); } }, tr(KIND_WORDS[k])))));
     }
     if (announcing) {
       const a = announcing;
@@ -360,7 +370,7 @@ export function mountDeal(root, ctx) {
       const size = a.kind === "carre" ? 4 : 3;
       panel.append(el("div", { class: "row kinds" }, ["tierce", "cinquante", "cent", "carre"].map((k) =>
         el("button", { type: "button", dataAnnounceKind: k, class: a.kind === k ? "on" : "",
-          "aria-pressed": String(a.kind === k), on: () => { a.kind = k; render(); } }, tr(k)))));
+          "aria-pressed": String(a.kind === k), on: () => { a.kind = k; render(); } }, tr(KIND_WORDS[k])))));
       const unplayedNow = new Set(turn.unplayed);
       panel.append(el("div", { class: "announce-pick" }, grid((card) => cardButton(card, {
         class: a.cards.includes(card) ? "on" : "", disabled: !unplayedNow.has(card),
@@ -374,7 +384,7 @@ export function mountDeal(root, ctx) {
           disabled: !a.kind || a.cards.length < size, on: () => {
             const cards = order.filter((c) => a.cards.includes(c));
             send([{ type: "AnnounceDeclared", data: { seat: turn.seat, kind: a.kind, cards } }],
-              `${seatLetter(turn.seat)} ${tr(a.kind)}`);
+              `${seatLetter(turn.seat)} ${tr(KIND_WORDS[a.kind])}`);
           } }, tr("Declare")),
         el("button", { type: "button", on: () => { announcing = null; render(); } }, tr("Cancel"))));
       return panel;

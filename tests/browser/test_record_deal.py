@@ -275,3 +275,30 @@ def test_a_network_drop_is_said_and_the_page_recovers(
     phone.wait_for_function("document.querySelector('[data-message]').textContent === ''")
     tap_events(phone, table.events[first_card:])
     assert table.standing() == [normal(e) for e in table.events]
+
+
+def test_hands_entry_on_a_desktop_fills_the_last_hand(
+    page: Any, app: Any, make_token: Callable[..., str], shot: Any
+) -> None:
+    _g, events = one_deal("tripot", True)
+    table = Table(app, make_token, events)
+    open_harness(page, table.id, table.token)
+    hands = table.events[0]["data"]["hands"]
+    page.click('[data-action="hands"]')
+    assert page.locator('[data-action="start"]').is_disabled()
+    for seat in ("N", "E", "S"):
+        for card in hands[seat]:
+            page.click(f'.grid32 [data-card="{card}"]')
+        if seat == "N":
+            page.click(f'.grid32 [data-card="{hands["N"][0]}"]')  # taken back
+            assert page.get_attribute("[data-entry]", "data-entry") == "N"
+            assert "7/8" in page.inner_text("[data-entry]")
+            assert page.get_attribute(f'[data-card="{hands["N"][0]}"]', "data-owner") is None
+            page.click(f'.grid32 [data-card="{hands["N"][0]}"]')  # and given again
+    owners = {c: page.get_attribute(f'[data-card="{c}"]', "data-owner") for c in hands["W"]}
+    assert set(owners.values()) == {"W"}
+    shot(page, "record-deal-hands-desktop")
+    page.click('[data-action="start"]')
+    wait_version(page, 2)
+    stored = table.stored()[0]
+    assert normal(stored) == normal(table.events[0])

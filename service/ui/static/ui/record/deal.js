@@ -307,8 +307,10 @@ export function mountDeal(root, ctx) {
         : "", " ", el("span", { class: "muted" }, tr("The last hand fills itself."))));
       panel.append(grid((card) => {
         const held = owner(card);
-        return cardButton(card, { class: held ? `held held-${held}` : "", "data-owner": held || undefined,
+        const button = cardButton(card, { class: held ? `held held-${held}` : "", "data-owner": held || undefined,
           on: () => tapEntry(card) });
+        if (held) button.append(el("span", { class: "owner" }, ` ${seatLetter(held)}`));
+        return button;
       }));
     }
     return panel;

@@ -101,6 +101,7 @@ export function mountDeal(root, ctx) {
   const labels = new Map(); // version → words of an event this page sent
   const undone = []; // words of the events undone here, shown struck through
   const taps = { count: 0 };
+  const timings = []; // ms from a send to its answer and the next turn drawn
 
   const box = el("section", { class: "deal-rec", "aria-live": "polite" });
   root.replaceChildren(box);
@@ -140,6 +141,7 @@ export function mountDeal(root, ctx) {
   async function send(events, words) {
     if (busy) return;
     busy = true;
+    const started = performance.now();
     message = tr("Saving…");
     render();
     let result;
@@ -162,6 +164,7 @@ export function mountDeal(root, ctx) {
     announcing = null;
     beloteOn = false;
     await refresh();
+    timings.push(performance.now() - started);
   }
 
   // ---- the events ----
@@ -461,5 +464,5 @@ export function mountDeal(root, ctx) {
   }
 
   refresh();
-  return { refresh, taps, destroy: () => { clearTimeout(retry); root.replaceChildren(); } };
+  return { refresh, taps, timings, destroy: () => { clearTimeout(retry); root.replaceChildren(); } };
 }

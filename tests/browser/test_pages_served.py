@@ -38,8 +38,11 @@ def test_ui_root_leads_to_the_game_list(client: Any) -> None:
 
 
 def test_every_file_the_pages_use_is_served_by_the_app(client: Any) -> None:
-    files = sorted(p.name for p in UI.iterdir() if p.suffix in {".js", ".css", ".svg"})
+    files = sorted(
+        p.relative_to(UI).as_posix() for p in UI.rglob("*") if p.suffix in {".js", ".css", ".svg"}
+    )
     assert {"common.js", "replay.js", "table.js", "stats.js", "charts.js", "ui.css"} <= set(files)
+    assert {"record/deal.js", "record/deal.css"} <= set(files)
     for name in files:
         response = client.get(f"/ui/static/{name}")
         assert response.status_code == 200, name

@@ -32,6 +32,7 @@ from service.api import (
     spec,
     stats,
     tournaments,
+    turn,
     verify,
 )
 from service.bootstrap import bootstrap
@@ -42,6 +43,7 @@ BLUEPRINTS = (
     spec,
     games,
     game_reads,
+    turn,
     rulings,
     feed,
     archives,

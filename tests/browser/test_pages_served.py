@@ -44,6 +44,7 @@ def test_every_file_the_pages_use_is_served_by_the_app(client: Any) -> None:
     )
     assert {"common.js", "replay.js", "table.js", "stats.js", "charts.js", "ui.css"} <= set(files)
     assert {"record/app.js", "record/queue.js", "record/record.css"} <= set(files)
+    assert {"record/deal.js", "record/deal.css"} <= set(files)
     for name in files:
         response = client.get(f"/ui/static/{name}")
         assert response.status_code == 200, name
@@ -54,6 +55,8 @@ def test_nothing_is_fetched_from_another_host() -> None:
     """No CDN, no web font, no absolute URL to elsewhere in the pages' files."""
     quoted = re.compile(r"""["'`](?:https?:)?//(?!www\.w3\.org/2000/svg["'])""")
     css_url = re.compile(r"url\(\s*(?:https?:)?//")
-    for path in [p for p in [*UI.rglob("*"), *TEMPLATES.iterdir()] if p.is_file()]:
+    files = [p for p in [*UI.rglob("*"), *TEMPLATES.rglob("*")] if p.is_file()]
+    assert any(p.parent.name == "record" for p in files)  # subfolders are read too
+    for path in files:
         text = path.read_text(encoding="utf-8")
         assert not quoted.search(text) and not css_url.search(text), path.name

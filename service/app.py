@@ -15,6 +15,7 @@ from flask import Flask
 
 from service import config, language
 from service.api import (
+    analysis,
     archives,
     errors,
     feed,
@@ -40,6 +41,7 @@ BLUEPRINTS = (
     spec,
     games,
     game_reads,
+    analysis,
     rulings,
     feed,
     archives,

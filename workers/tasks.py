@@ -33,6 +33,7 @@ from psycopg import Connection
 from projections.judgement import ClubCheck
 from workers import anchoring, jobs
 from workers.auditing import merge_summaries, summarize
+from workers.deal_analysis import analysis_chunk
 from workers.loading import audit_one, facts_one, load_games
 from workers.roster import canonical_players
 from workers.runtime import runtime
@@ -167,7 +168,7 @@ def stats_chunk(conn: Connection[Any], jid: UUID, ids: list[UUID]) -> tuple[dict
     return partial, lambda c: write_facts(c, ids, facts)
 
 
-WORK = {"audit": audit_chunk, "stats": stats_chunk}
+WORK = {"audit": audit_chunk, "stats": stats_chunk, "analysis": analysis_chunk}
 
 
 def reduce(conn: Connection[Any], jid: UUID) -> None:
@@ -178,6 +179,9 @@ def reduce(conn: Connection[Any], jid: UUID) -> None:
     parts = jobs.partials(conn, jid)
     if job.kind == "audit":
         result = merge_summaries(parts)
+    elif job.kind == "analysis":
+        result = {"games": sum(int(p["games"]) for p in parts),
+                  "deals": [d for p in parts for d in p["deals"]]}  # fmt: skip
     else:
         result = {k: sum(int(p.get(k, 0)) for p in parts) for k in ("games", "games_over", "deals")}
     if jobs.finish(conn, jid, result):

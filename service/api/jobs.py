@@ -93,6 +93,8 @@ def job_view(job: jobs.Job) -> dict[str, Any]:
         links["cancel"] = f"{base}/cancel"
     if job.kind == "audit":
         links["findings"] = f"{base}/findings"
+    if job.kind == "analysis":
+        links["analysis"] = f"/games/{job.params['game']}/deals/{job.params['deal']}/analysis"
     if job.kind == "stats":
         for mode in ("players", "partnerships", "clubs", "profiles"):
             links[mode] = f"/stats/{mode}?job={job.job_id}"

@@ -25,7 +25,8 @@ def contract() -> dict[str, Any]:
     return loaded
 
 
-schema = schemathesis.openapi.from_dict(contract()).include(path_regex=r"^/(audits|stats|jobs)")
+WORKERS = r"^/(audits|stats|jobs)|/analysis$"  # a deal's analysis is a job too
+schema = schemathesis.openapi.from_dict(contract()).include(path_regex=WORKERS)
 schema.config.generation.update(max_examples=15, no_shrink=True, deterministic=True)
 schema.config.checks.positive_data_acceptance.expected_statuses = [
     "2XX", "401", "403", "404", "409", "422",
@@ -38,7 +39,7 @@ def admin(wapp: Any, store: Any, make_token: Callable[..., str], wait_job: Any) 
     ids = import_events(store, club_games(CLUB, "ffb", range(2), breaches=0.05))
     r = wapp.test_client().post("/audits", json={"games": [str(i) for i in ids]},
                                 headers=bearer(secret))  # fmt: skip
-    schema.config.parameters = {"job_id": r.json["job"]["id"]}
+    schema.config.parameters = {"job_id": r.json["job"]["id"], "game_id": str(ids[0])}
     return secret
 
 
@@ -47,6 +48,7 @@ def test_the_contract_has_the_workers_operations():
     assert labels == {
         "POST /audits", "POST /stats", "GET /jobs/{job_id}", "POST /jobs/{job_id}/cancel",
         "GET /jobs/{job_id}/findings", "GET /stats/{mode}",
+        "GET /games/{game_id}/deals/{deal}/analysis",
     }  # fmt: skip
 
 

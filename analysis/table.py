@@ -4,9 +4,9 @@ For each trump the profile plays, the solver plays the deal from its first card 
 seat after the dealer leads, whoever takes) and gives each team's card points and
 whether it can take every trick. A team makes a contract of value ``v`` in a trump
 when those points, with the announces and belotes the hands hold, satisfy the
-profile's contract rule. Par is what perfect bidding ends in: each team in turn outbids
-with the contract best for it in marks (a contract that goes down is coinched, one
-that makes is not), until neither gains by going on.
+profile's contract rule. Par is what perfect bidding ends in: each team in turn passes or outbids,
+looking ahead to every reply, to end on the contract best for it in marks (a contract
+that goes down is coinched, one that makes is not).
 """
 
 from __future__ import annotations
@@ -104,7 +104,12 @@ def _rank(profile: Profile, value: BidValue, trump: Trump) -> tuple[int, int]:
 
 
 def par(profile: Profile, rows: list[Row], dealer: Seat) -> Par:
-    ladder = []  # (rank, team, value, trump, marks as played: made plain, down coinched)
+    """The end of perfect bidding: each team, in turn from the one after the dealer,
+    passes or outbids (any contract ranked above the standing one), looking ahead to every
+    reply; two passes in a row end it. Solved backwards over the contracts in rank order
+    (a contract can only be followed by higher ones): each team maximizes its marks minus
+    the other's; on a tie it prefers to pass, then the lowest contract."""
+    ladder: list[_Rung] = []
     for row in rows:
         for team in Team:
             values: list[BidValue] = [*bid_values(profile)]
@@ -115,24 +120,52 @@ def par(profile: Profile, rows: list[Row], dealer: Seat) -> Par:
                 m = 1 if made else 2
                 marks = deal_marks(profile, _terms(row, team, v, m), row.points, row.capot)
                 ladder.append((_rank(profile, v, row.trump), team, v, row.trump, made, m, marks))
-    standing = None
-    side = next_seat(dealer, profile.direction).team
-    passes = 0
-
-    def net(team: Team, marks: tuple[int, int]) -> int:
-        return marks[team] - marks[1 - team]
-
-    while passes < 2:
-        floor = standing[0] if standing else (-1, -1)
-        now = net(side, standing[6]) if standing else 0
-        options = [c for c in ladder if c[1] == side and c[0] > floor]
-        best = max(options, key=lambda c: (net(side, c[6]), [-x for x in c[0]]), default=None)
-        if best is not None and net(side, best[6]) > now:
-            standing, passes = best, 0
-        else:
-            passes += 1
-        side = side.other
-    if standing is None:
+    ladder.sort(key=lambda c: c[0])
+    outcome = _solve_auction(ladder, next_seat(dealer, profile.direction).team)
+    if outcome < 0:
         return Par(None, False, 1, (0, 0))
-    _r, team, v, trump, made, m, marks = standing
+    _r, team, v, trump, made, m, marks = ladder[outcome]
     return Par(Makeable(team, trump, v), made, m, marks)
+
+
+_Rung = tuple[tuple[int, int], Team, BidValue, Trump, bool, int, tuple[int, int]]
+_End = tuple[int, int]  # (NS marks minus EW marks at the end, the index that stands; -1 none)
+
+
+def _better(side: Team, a: _End, b: _End) -> bool:
+    """Is ``a`` strictly better than ``b`` for ``side``?"""
+    return a[0] > b[0] if side is Team.NS else a[0] < b[0]
+
+
+def _solve_auction(ladder: list[_Rung], first: Team) -> int:
+    """The index of the contract perfect bidding ends on (-1: passed out)."""
+    n = len(ladder)
+    # after[i][side][passes]: the end when ladder[i] stands and ``side`` speaks having
+    # seen ``passes`` passes since it was bid
+    after: list[dict[tuple[Team, int], _End]] = [{} for _ in range(n)]
+    top: dict[Team, _End | None] = {Team.NS: None, Team.EW: None}  # best bid above the floor
+
+    def choose(side: Team, on_pass: _End) -> _End:
+        bid = top[side]
+        return bid if bid is not None and _better(side, bid, on_pass) else on_pass
+
+    i = n
+    while i > 0:
+        j = i  # the group ladder[j:i] shares one rank: none outbids another
+        while j > 0 and ladder[j - 1][0] == ladder[i - 1][0]:
+            j -= 1
+        for k in range(j, i):
+            marks = ladder[k][6]
+            end = (marks[0] - marks[1], k)
+            for side in Team:
+                after[k][(side, 1)] = choose(side, end)
+            for side in Team:
+                after[k][(side, 0)] = choose(side, after[k][(side.other, 1)])
+        for k in range(i - 1, j - 1, -1):  # lower contracts win ties: added last
+            team = ladder[k][1]
+            value = after[k][(team.other, 0)]
+            best = top[team]
+            if best is None or not _better(team, best, value):
+                top[team] = value
+        i = j
+    return choose(first, choose(first.other, (0, -1)))[1]

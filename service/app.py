@@ -15,6 +15,7 @@ from flask import Flask
 
 from service import config, language
 from service.api import (
+    analysis,
     analysts,
     archives,
     errors,
@@ -44,6 +45,7 @@ BLUEPRINTS = (
     games,
     game_reads,
     turn,
+    analysis,
     rulings,
     feed,
     archives,

@@ -21,7 +21,7 @@ from typing import Any
 
 from psycopg import Connection, sql
 
-KINDS = ("audit", "stats", "import")
+KINDS = ("audit", "stats", "import", "analysis", "ddstats")
 ACTIVE = ("queued", "running")
 _COLUMNS = (
     "job_id, kind, params, status, done, total, chunks, chunks_done, created_at, "

@@ -34,6 +34,8 @@ from i18n.vocabulary import Vocabulary
 from projections.judgement import ClubCheck
 from workers import anchoring, jobs
 from workers.auditing import merge_summaries, summarize
+from workers.dd_stats import ddstats_chunk, merge_ddstats
+from workers.deal_analysis import analysis_chunk
 from workers.finding_words import stored_detail
 from workers.loading import audit_one, facts_one, load_games
 from workers.roster import canonical_players
@@ -170,7 +172,12 @@ def stats_chunk(conn: Connection[Any], jid: UUID, ids: list[UUID]) -> tuple[dict
     return partial, lambda c: write_facts(c, ids, facts)
 
 
-WORK = {"audit": audit_chunk, "stats": stats_chunk}
+WORK = {
+    "audit": audit_chunk,
+    "stats": stats_chunk,
+    "analysis": analysis_chunk,
+    "ddstats": ddstats_chunk,
+}
 
 
 def reduce(conn: Connection[Any], jid: UUID) -> None:
@@ -181,6 +188,11 @@ def reduce(conn: Connection[Any], jid: UUID) -> None:
     parts = jobs.partials(conn, jid)
     if job.kind == "audit":
         result = merge_summaries(parts)
+    elif job.kind == "ddstats":
+        result = merge_ddstats(parts)
+    elif job.kind == "analysis":
+        result = {"games": sum(int(p["games"]) for p in parts),
+                  "deals": [d for p in parts for d in p["deals"]]}  # fmt: skip
     else:
         result = {k: sum(int(p.get(k, 0)) for p in parts) for k in ("games", "games_over", "deals")}
     if jobs.finish(conn, jid, result):

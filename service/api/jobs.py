@@ -1,10 +1,11 @@
 """Audit and statistics jobs over HTTP.
 
-``POST /audits`` and ``POST /stats`` take a selection of games and answer 202 with
-the job; ``GET /jobs/{id}`` reports its progress; ``GET /jobs/{id}/findings`` pages
-an audit's findings with its summary; ``POST /jobs/{id}/cancel`` stops a job. A
-token with the ``read`` scope is needed; it sees its club's jobs. The jobs
-themselves are the workers' (:mod:`workers.queue`, :mod:`workers.jobs`).
+``POST /audits``, ``POST /stats`` and ``POST /stats/analysis`` take a selection of
+games and answer 202 with the job; ``GET /jobs/{id}`` reports its progress;
+``GET /jobs/{id}/findings`` pages an audit's findings with its summary;
+``POST /jobs/{id}/cancel`` stops a job. A token with the ``read`` scope is needed;
+it sees its club's jobs. The jobs themselves are the workers' (:mod:`workers.queue`,
+:mod:`workers.jobs`).
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ def _selection(token: Token) -> dict[str, Any]:
 def _submit(kind: str) -> tuple[dict[str, Any], int, dict[str, str]]:
     token = require("read")
     params = _selection(token)
+    if kind == "ddstats":  # a few seconds a game: small chunks show the progress
+        params.setdefault("chunk_size", 2)
     s = services()
     try:
         job_id = submit(s.celery, s.pool, kind, params, token.recorded_by, token.club)
@@ -89,6 +92,12 @@ def post_stats() -> tuple[dict[str, Any], int, dict[str, str]]:
     return _submit("stats")
 
 
+@bp.post("/stats/analysis")
+def post_dd_stats() -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Per-player double-dummy statistics of a selection (its result is the job's)."""
+    return _submit("ddstats")
+
+
 def job_view(job: jobs.Job) -> dict[str, Any]:
     base = f"/jobs/{job.job_id}"
     links = {"self": base}
@@ -96,6 +105,8 @@ def job_view(job: jobs.Job) -> dict[str, Any]:
         links["cancel"] = f"{base}/cancel"
     if job.kind == "audit":
         links["findings"] = f"{base}/findings"
+    if job.kind == "analysis":
+        links["analysis"] = f"/games/{job.params['game']}/deals/{job.params['deal']}/analysis"
     if job.kind == "stats":
         for mode in ("players", "partnerships", "clubs", "profiles"):
             links[mode] = f"/stats/{mode}?job={job.job_id}"

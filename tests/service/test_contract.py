@@ -43,8 +43,9 @@ CALLED: set[str] = set()  # the operations the contract run called
 SUCCEEDED: set[str] = set()  # the operations answered 2xx for PLAYER at least once
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
-# The jobs operations (audits, statistics) need a worker: tests/workers/test_contract.py.
-JOBS = r"^/(audits|stats|jobs)"
+# The jobs operations (audits, statistics, a deal's analysis) need a worker:
+# tests/workers/test_contract.py.
+JOBS = r"^/(audits|stats|jobs)|/analysis$"
 schema = schemathesis.openapi.from_path(SPEC).exclude(path_regex=JOBS)
 schema.config.generation.update(max_examples=40, no_shrink=True, deterministic=True)
 schema.config.parameters = {

@@ -1,6 +1,7 @@
 // The replay viewer: steps through a game's events (its timeline), shows the state at each
 // (GET /games/{id}/state?at=<version>), keeps the position in the URL, marks audit findings.
 import { _, ApiError, api, cardEl, clear, h, initToken, ngettext, seatName, setStatus } from "./common.js";
+import { showAnalysis } from "./analysis.js";
 import { renderAnnounces, renderAuction, renderContract, renderScoreboard, renderSheet, renderTable, renderTricks } from "./table.js";
 
 const main = document.getElementById("main");
@@ -297,6 +298,8 @@ function render(state, p) {
   renderAnnounces($("announces"), state);
   renderSheet($("sheet"), R.sheet, state);
   renderCallout(state, p);
+  const cards = R.points.filter((q) => dealOf(q) === p.key[0] && q.type === "CardPlayed" && !q.voided);
+  showAnalysis(GAME, p.key[0] || null, cards.filter((q) => q.version <= p.version).length - 1, cards.map((q) => q.version));
 }
 
 function findingText(f) {

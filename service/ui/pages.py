@@ -17,7 +17,16 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 from werkzeug.wrappers import Response as BaseResponse
 
 from events.store.tournaments import TournamentNotFound
@@ -99,6 +108,17 @@ def record() -> str:
     """The table recording page: sign in (a pasted token or a sign-in link, whose code
     comes in the URL's fragment), start a game, record its deals, offline-safe."""
     return render_template("ui/record.html", profiles=PROFILE_IDS)
+
+
+@bp.get("/ui/record-sw.js")
+def record_worker() -> Response:
+    """The recording page's service worker (its own files kept for a reload with no
+    network; never an API answer). Served from ``/ui/`` so that its scope may cover
+    ``/ui/record``; always checked again (``no-cache``) so that a new version is used."""
+    response = send_from_directory(bp.static_folder or "", "record/sw.js", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/ui/"
+    return response
 
 
 @bp.get("/docs/glossary")

@@ -162,6 +162,47 @@ def test_offline_deals_survive_a_reload_and_are_stored_once_in_order(
     assert sheet_rows(phone) == expected_sheet(deals)
 
 
+def test_a_reload_with_no_network_opens_the_page_and_its_queue(
+    phone: Any, app: Any, admin: str
+) -> None:
+    client = app.test_client()
+    sign_in(phone, client, admin, CLUB)
+    game = start_game(phone, deals=12)
+    wait_stored(phone, 0)
+    phone.wait_for_selector("body[data-offline-ready='1']")  # the service worker is active
+    deals = random_deals(13, 4)
+    tap_deal(phone, deals[0])
+    wait_stored(phone, 1)
+
+    phone.context.set_offline(True)
+    for d in deals[1:]:
+        tap_deal(phone, d)
+    phone.wait_for_function("() => document.body.dataset.pending === '3'")
+    phone.reload()  # no network: the page comes from the service worker's copy
+    phone.wait_for_selector("body[data-ready='1']")
+    assert phone.evaluate("() => navigator.serviceWorker.controller !== null")
+    phone.click(f"#home-games [data-game='{game}']")
+    phone.wait_for_function("() => document.body.dataset.pending === '3'")
+    assert "3" in phone.inner_text("#queue-count")
+    assert phone.locator("#sheet tr.pending").count() == 3
+    kept = phone.evaluate(
+        "async () => Promise.all((await caches.keys()).map(async (n) =>"
+        " (await (await caches.open(n)).keys()).map((r) => new URL(r.url).pathname)))"
+        ".then((l) => l.flat())"
+    )
+    assert "/ui/record" in kept and "/ui/static/record/app.js" in kept, kept
+    assert all(path.startswith("/ui/") for path in kept), kept  # never an API answer
+
+    phone.context.set_offline(False)
+    phone.click("#queue-retry")
+    wait_stored(phone, 4)
+    events = stored_events(client, admin, game)
+    summaries = [e for e in events if e["type"] == "DealSummarized"]
+    assert len({e["id"] for e in events}) == len(events)
+    assert [e["data"]["contract"] for e in summaries] == [d["contract"] for d in deals]
+    assert [e["data"]["dealer"] for e in summaries] == [d["dealer"] for d in deals]
+
+
 def test_two_devices_on_one_game_see_the_conflict_and_recover(
     browser: Any, live_url: str, app: Any, admin: str, shot: Callable[..., Any]
 ) -> None:

@@ -516,11 +516,13 @@ $("game-played-deal").addEventListener("click", () => playedDeal());
 $("game-home").addEventListener("click", () => home());
 
 // ---- a played deal: deal.js ----
-async function send(events) {
+async function send(events, options = {}) {
   const game = current;
   const stamped = events.map((e) => ({ id: e.id || newId(), ...e }));
   const seq = await enqueue({ kind: "append", game: game.id, events: stamped });
   sender.kick();
+  // offline (deal.js's unassisted mode): the entry is kept; no wait for the network
+  if (options.wait === false) return { ok: true, version: null, problem: null, queued: true };
   const stored = sender.until(seq);
   const waited = new Promise((resolve) => setTimeout(() => resolve({ ok: true, version: null, problem: null, queued: true }), SEND_WAIT_MS));
   const result = await Promise.race([stored, waited]);
@@ -549,6 +551,12 @@ async function dealContext() {
     t: _,
     send,
     read: (path) => get(path),
+    // the game's entries still to send (those before a refused one: it waits for the recorder)
+    queued: async () => {
+      const mine = (await pending()).filter((i) => i.game === game.id);
+      const stop = mine.findIndex((i) => i.state !== "pending");
+      return stop === -1 ? mine.length : stop;
+    },
     recorder: (who() || {}).name || "",
     onDealEnd: async () => {
       await refreshState();
@@ -623,6 +631,13 @@ async function start() {
   }
   showQueue(await pending());
   sender.kick();
+  if ("serviceWorker" in navigator) {
+    // the page's own files kept for a reload with no network (never an API answer)
+    navigator.serviceWorker.register("/ui/record-sw.js", { scope: "/ui/record" })
+      .then(() => navigator.serviceWorker.ready)
+      .then(() => { document.body.dataset.offlineReady = "1"; })
+      .catch(() => {});
+  }
   await home();
   document.body.dataset.ready = "1";
 }

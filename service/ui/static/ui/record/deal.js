@@ -34,6 +34,8 @@ export const MESSAGES = [
   N_("Undo"), N_("Undone"), N_("Event {version}"),
   N_("Waiting for the network…"), N_("Refused: {detail}"), N_("Saving…"),
   N_("Game over"), N_("no auction yet"),
+  N_("The rules cannot be checked offline: tap who plays and which card, or the call. Everything is sent when the network is back."),
+  N_("Sending the entries kept on this device…"), N_("Who plays or speaks"),
 ];
 
 const SEAT_WORDS = { N: "North", E: "East", S: "South", W: "West" };
@@ -42,6 +44,8 @@ const SEATS = ["N", "E", "S", "W"];
 const SUITS = ["C", "D", "H", "S"];
 const RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"];
 const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const ORDER = { clockwise: ["N", "E", "S", "W"], counterclockwise: ["N", "W", "S", "E"] };
+const VALUES = [80, 90, 100, 110, 120, 130, 140, 150, 160, "capot"]; // offline, no turn read yet
 
 function fill(text, params) {
   return text.replace(/\{([a-z_]+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
@@ -102,6 +106,18 @@ export function mountDeal(root, ctx) {
   const undone = []; // words of the events undone here, shown struck through
   const taps = { count: 0 };
   const timings = []; // ms from a send to its answer and the next turn drawn
+  // The unassisted mode (network down): the last turn read and what was tapped since, kept
+  // on this device so that a reload offline goes on from there. No rule is checked here.
+  let offline = null; // { turn, taps: [{ deal?, dealer?, seat?, card?, call? }] }
+  let offlineSeat = null; // the seat the recorder chose over the preselected one
+  const kept = {
+    key: `coinche.record.offline.${gameId}`,
+    load() { try { return JSON.parse(window.localStorage.getItem(this.key) || "null"); } catch { return null; } },
+    save(value) { try { window.localStorage.setItem(this.key, JSON.stringify(value)); } catch { /* full: the queue holds the events */ } },
+  };
+  const tapsOf = (events) => events.flatMap((e) => e.type === "DealStarted" ? [{ deal: true, dealer: e.data.dealer }]
+    : e.type === "CardPlayed" ? [{ seat: e.data.seat, card: e.data.card }]
+      : ["Passed", "BidPlaced", "Coinched", "Surcoinched"].includes(e.type) ? [{ seat: e.data.seat, call: e.type }] : []);
 
   const box = el("section", { class: "deal-rec", "aria-live": "polite" });
   root.replaceChildren(box);
@@ -114,11 +130,28 @@ export function mountDeal(root, ctx) {
     try {
       const found = await read(`/games/${gameId}/turn`);
       if (!found || !found.phase) throw Object.assign(new Error(found && found.detail), { problem: !!(found && found.detail) });
+      if (offline && ctx.queued && (await ctx.queued()) > 0) {
+        // back online: the entries kept offline are sent first, then the server's turn
+        message = tr("Sending the entries kept on this device…");
+        render();
+        retry = setTimeout(refresh, 1000);
+        return;
+      }
       turn = found;
+      offline = null;
+      kept.save({ turn, taps: [] });
       if (unread) message = "";
       unread = false;
     } catch (error) {
       unread = true;
+      if (!(error && error.problem) && ctx.queued) {
+        // the network is down: the unassisted mode, from the last turn read and the taps since
+        offline = offline || kept.load() || { turn, taps: [] };
+        message = tr("The rules cannot be checked offline: tap who plays and which card, or the call. Everything is sent when the network is back.");
+        render();
+        retry = setTimeout(refresh, 2000);
+        return;
+      }
       // a refusal (a problem's detail) is said as it is; anything else is the network
       message = error && error.problem ? tr("Refused: {detail}", { detail: error.message }) : tr("Waiting for the network…");
       render();
@@ -151,6 +184,12 @@ export function mountDeal(root, ctx) {
       result = { ok: false, problem: { detail: String(error) } };
     }
     busy = false;
+    if (result && result.ok && result.queued && ctx.queued) {
+      const base = offline || kept.load() || { turn, taps: [] };
+      base.taps.push(...tapsOf(events)); // kept, not yet stored: the unassisted mode counts it
+      kept.save(base);
+      if (offline) offline = base;
+    }
     if (result && result.ok) {
       message = "";
       if (result.version) labels.set(result.version, words);
@@ -446,7 +485,77 @@ export function mountDeal(root, ctx) {
       undone.length ? el("ul", { class: "undone", dataUndone: "" }, undone.map((w) => el("li", {}, el("s", {}, w)))) : null);
   }
 
+  // ---- the unassisted mode ----
+  async function sendOffline(events) {
+    if (busy) return;
+    busy = true;
+    try {
+      await ctx.send(events, { wait: false }); // in the queue (IndexedDB) when this returns
+    } finally {
+      busy = false;
+    }
+    offline.taps.push(...tapsOf(events));
+    kept.save(offline);
+    offlineSeat = null;
+    chosenValue = null;
+    render();
+  }
+
+  function offlinePanel() {
+    const last = offline.turn || {};
+    const order = ORDER[(ctx.game.profileDoc || {}).direction] || ORDER.counterclockwise;
+    const after = (seat) => order[(order.indexOf(seat) + 1) % 4];
+    let phase = last.phase || "deal";
+    let next = last.seat || null;
+    for (const t of offline.taps) {
+      if (t.deal) { phase = "auction"; next = after(t.dealer); } else { next = after(t.seat); if (t.card) phase = "play"; }
+    }
+    const panel = el("div", { class: "offline", dataOffline: phase });
+    if (phase === "deal" || phase === "over") {
+      const chosen = offlineSeat || (last.dealer && !offline.taps.length ? last.dealer : null) || next || "N";
+      panel.append(el("p", {}, tr("Dealer")), el("div", { class: "row seats" }, SEATS.map((s) => el("button", {
+        type: "button", dataOfflineSeat: s, "aria-pressed": String(s === chosen), class: s === chosen ? "on" : "",
+        on: () => { offlineSeat = s; render(); } }, seatLabel(s)))),
+      el("button", { type: "button", class: "primary", dataAction: "start",
+        on: () => sendOffline([{ type: "DealStarted", data: { dealer: chosen } }]) }, tr("Start the deal")));
+      return panel;
+    }
+    const seat = offlineSeat || next || "N";
+    panel.append(el("p", {}, tr("Who plays or speaks")), el("div", { class: "row seats" }, SEATS.map((s) => el("button", {
+      type: "button", dataOfflineSeat: s, "aria-pressed": String(s === seat), class: s === seat ? "on" : "",
+      on: () => { offlineSeat = s; render(); } }, seatLabel(s)))));
+    if (phase === "auction") {
+      const known = (last.calls || []).filter((c) => c.call === "bid");
+      const values = known.length ? [...new Set(known.map((b) => b.value))] : VALUES;
+      const trumps = known.length ? [...new Set(known.map((b) => b.trump))] : SUITS;
+      if (!values.includes(chosenValue)) chosenValue = null;
+      panel.append(el("div", { class: "row calls" },
+        el("button", { type: "button", class: "pass", dataOfflineCall: "Passed",
+          on: () => sendOffline([{ type: "Passed", data: { seat } }]) }, tr("Pass")),
+        ["Coinched", "Surcoinched"].map((type, i) => el("button", { type: "button", class: "double", dataOfflineCall: type,
+          on: () => sendOffline([{ type, data: { seat } }]) }, tr(words[i])))));
+      panel.append(el("p", { class: "muted" }, tr("Bid")), el("div", { class: "row values" }, values.map((v) => el("button", {
+        type: "button", dataOfflineBidValue: v, class: chosenValue === v ? "on" : "", "aria-pressed": String(chosenValue === v),
+        on: () => { chosenValue = v; render(); } }, valueText(v)))));
+      panel.append(el("p", { class: "muted" }, tr("Trump")), el("div", { class: "row trumps" }, trumps.map((t) => el("button", {
+        type: "button", dataOfflineBidTrump: t, class: `trump suit-${t}`, disabled: chosenValue === null,
+        on: () => sendOffline([{ type: "BidPlaced", data: { seat, value: chosenValue, trump: t } }]) }, trumpText(t)))));
+    }
+    const played = new Set(offline.taps.filter((t) => t.card).map((t) => t.card));
+    const unplayed = new Set((last.phase === "play" && last.unplayed ? last.unplayed : SUITS.flatMap((su) => RANKS.map((r) => r + su)))
+      .filter((c) => !played.has(c)));
+    panel.append(grid((card) => cardButton(card, { disabled: !unplayed.has(card),
+      on: () => sendOffline([{ type: "CardPlayed", data: { seat, card } }]) })));
+    return panel;
+  }
+
   function render() {
+    if (offline) {
+      box.replaceChildren(el("p", { class: "deal-msg", role: "status", dataMessage: "" }, message), offlinePanel());
+      box.dataset.phase = "offline";
+      box.dataset.busy = busy ? "1" : "";
+      return;
+    }
     if (!turn) {
       box.replaceChildren(el("p", { class: "deal-msg", role: "status", dataMessage: "" }, message));
       return;
@@ -463,6 +572,15 @@ export function mountDeal(root, ctx) {
     box.dataset.busy = busy ? "1" : "";
   }
 
+  // the browser says when the network goes or comes back: the mode follows at once
+  const onNetwork = () => { if (!busy) refresh(); };
+  window.addEventListener("offline", onNetwork);
+  window.addEventListener("online", onNetwork);
   refresh();
-  return { refresh, taps, timings, destroy: () => { clearTimeout(retry); root.replaceChildren(); } };
+  return { refresh, taps, timings, destroy: () => {
+    clearTimeout(retry);
+    window.removeEventListener("offline", onNetwork);
+    window.removeEventListener("online", onNetwork);
+    root.replaceChildren();
+  } };
 }

@@ -1,0 +1,80 @@
+"""A played deal recorded with no network on the recording page: the unassisted mode (who
+plays and which card, no rule checked on the device), a reload while offline, and every
+event stored exactly once, in order, when the network is back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.browser.deal_taps import tap_events, wait_version
+from tests.browser.record_kit import sign_in
+from tests.browser.test_record_deal import Table, normal
+from tests.gamekit import wire_game
+
+pytestmark = pytest.mark.browser
+OFFLINE = 15
+
+
+def plain_deal() -> list[dict[str, Any]]:
+    """The first generated ffb deal played to its last card with no belote, announce or claim."""
+    for seed in range(300):
+        _g, events = wire_game("ffb", seed, max_deals=1, record_hands=False, misdeal_rate=0)
+        types = [e["type"] for e in events]
+        if types.count("CardPlayed") == 32 and not {"BeloteDeclared", "AnnounceDeclared",
+                                                    "Claimed"} & set(types):  # fmt: skip
+            return events
+    raise AssertionError("no plain deal in 300 seeds")
+
+
+def test_a_played_deal_goes_on_offline_through_a_reload_and_is_stored_once_in_order(
+    phone: Any, app: Any, make_token: Callable[..., str], shot: Callable[..., Any]
+) -> None:
+    table = Table(app, make_token, plain_deal())
+    sign_in(phone, table.client, make_token(table.club, ("admin",)), table.club)
+    phone.wait_for_selector("body[data-offline-ready='1']")  # the service worker is active
+    phone.click(f"#home-club-games [data-continue='{table.id}']")
+    phone.click("#game-played-deal")
+    phone.wait_for_selector("section.deal-rec[data-version]")
+    cards = [i for i, e in enumerate(table.events) if e["type"] == "CardPlayed"]
+    split = cards[2]  # offline from the third card of the first trick
+    tap_events(phone, table.events[:split])
+
+    phone.context.set_offline(True)
+    phone.wait_for_selector("section.deal-rec[data-phase='offline']")
+    assert "cannot be checked offline" in phone.inner_text("section.deal-rec")
+    overrides = 0
+    for event in table.events[split : split + OFFLINE]:
+        assert event["type"] == "CardPlayed", event
+        seat, card = event["data"]["seat"], event["data"]["card"]
+        if phone.get_attribute(f'[data-offline-seat="{seat}"]', "aria-pressed") != "true":
+            phone.click(f'[data-offline-seat="{seat}"]')  # a trick's winner leads: overridden
+            overrides += 1
+        phone.click(f'.offline [data-card="{card}"]')
+        phone.wait_for_selector(f'.offline [data-card="{card}"][disabled]')
+    assert overrides <= 4  # the next seat in the profile's direction, but after a trick
+    phone.wait_for_function(
+        f"() => document.querySelectorAll('#queue-list li').length === {OFFLINE}"
+    )
+    assert len(table.stored()) == split  # nothing reached the server
+
+    phone.reload()  # still offline: the page, its queue and the unassisted mode come back
+    phone.wait_for_selector("body[data-ready='1']")
+    phone.click(f"#home-games [data-game='{table.id}']")
+    phone.click("#game-played-deal")
+    phone.wait_for_selector("section.deal-rec[data-phase='offline']")
+    shot(phone, "record-deal-offline-390")
+    for event in table.events[split : split + OFFLINE]:
+        assert phone.is_disabled(f'.offline [data-card="{event["data"]["card"]}"]')
+    nxt = table.events[split + OFFLINE]["data"]
+    assert phone.is_enabled(f'.offline [data-card="{nxt["card"]}"]')
+
+    phone.context.set_offline(False)  # sent in order, then the server's turn again
+    wait_version(phone, 1 + split + OFFLINE)
+    phone.wait_for_selector("section.deal-rec[data-phase='play']")
+    tap_events(phone, table.events[split + OFFLINE :])
+    stored = table.stored()
+    assert len(stored) == len(table.events) and len({e["id"] for e in stored}) == len(stored)
+    assert [normal(e) for e in stored] == [normal(e) for e in table.events]

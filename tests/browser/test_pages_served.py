@@ -60,3 +60,30 @@ def test_nothing_is_fetched_from_another_host() -> None:
     for path in files:
         text = path.read_text(encoding="utf-8")
         assert not quoted.search(text) and not css_url.search(text), path.name
+
+
+def test_the_recording_page_s_service_worker_keeps_every_file_it_needs(client: Any) -> None:
+    """Served from ``/ui/`` (its scope may cover ``/ui/record``), checked again on each load;
+    its list names every file the page loads (a file missing from it would not open
+    offline) and each of them is served (one 404 and the worker would not install)."""
+    response = client.get("/ui/record-sw.js")
+    assert response.status_code == 200
+    assert response.mimetype in {"text/javascript", "application/javascript"}
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    source = response.get_data(as_text=True)
+    response.close()
+    listed = re.search(r"const FILES = \[(.*?)\];", source, re.S)
+    assert listed is not None
+    kept = set(re.findall(r'"(/[^"]+)"', listed.group(1)))
+    needed = {"/ui/record", "/ui/static/ui.css", "/ui/static/icon.svg", "/ui/static/common.js"}
+    needed |= {
+        f"/ui/static/record/{p.name}"
+        for p in (UI / "record").iterdir()
+        if p.suffix in {".js", ".css"} and p.name != "sw.js"
+    }
+    assert kept == needed
+    for path in sorted(kept):
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        answer.close()

@@ -29,6 +29,27 @@ def plain_deal() -> list[dict[str, Any]]:
     raise AssertionError("no plain deal in 300 seeds")
 
 
+def tap_offline(page: Any, event: dict[str, Any], count: int) -> bool:
+    """Tap one event in the unassisted mode; whether the preselected seat was overridden.
+    ``count`` is the number of entries in the queue once it is kept."""
+    kind, data = event["type"], event["data"]
+    seat = data.get("dealer") if kind == "DealStarted" else data["seat"]
+    overridden = page.get_attribute(f'[data-offline-seat="{seat}"]', "aria-pressed") != "true"
+    if overridden:
+        page.click(f'[data-offline-seat="{seat}"]')
+    if kind == "DealStarted":
+        page.click('.offline [data-action="start"]')
+    elif kind == "CardPlayed":
+        page.click(f'.offline [data-card="{data["card"]}"]')
+    elif kind == "BidPlaced":
+        page.click(f'.offline [data-offline-bid-value="{data["value"]}"]')
+        page.click(f'.offline [data-offline-bid-trump="{data["trump"]}"]')
+    else:
+        page.click(f'.offline [data-offline-call="{kind}"]')
+    page.wait_for_function(f"() => document.querySelectorAll('#queue-list li').length === {count}")
+    return overridden
+
+
 def test_a_played_deal_goes_on_offline_through_a_reload_and_is_stored_once_in_order(
     phone: Any, app: Any, make_token: Callable[..., str], shot: Callable[..., Any]
 ) -> None:
@@ -77,4 +98,30 @@ def test_a_played_deal_goes_on_offline_through_a_reload_and_is_stored_once_in_or
     tap_events(phone, table.events[split + OFFLINE :])
     stored = table.stored()
     assert len(stored) == len(table.events) and len({e["id"] for e in stored}) == len(stored)
+    assert [normal(e) for e in stored] == [normal(e) for e in table.events]
+
+
+def test_a_deal_started_and_bid_offline_is_stored_once_in_order(
+    page: Any, app: Any, make_token: Callable[..., str]
+) -> None:
+    table = Table(app, make_token, plain_deal())
+    sign_in(page, table.client, make_token(table.club, ("admin",)), table.club)
+    page.wait_for_selector("body[data-offline-ready='1']")
+    page.click(f"#home-club-games [data-continue='{table.id}']")
+    page.click("#game-played-deal")
+    page.wait_for_selector("section.deal-rec[data-phase='deal']")
+    page.context.set_offline(True)
+    page.wait_for_selector("section.deal-rec[data-phase='offline']")
+    first = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
+    offline = table.events[: first + 4]  # the deal's start, its whole auction, 4 cards
+    assert table.events[0]["type"] == "DealStarted"
+    overrides = [tap_offline(page, e, n) for n, e in enumerate(offline, start=1)]
+    assert not overrides[0]  # the dealer preselected, as online
+    assert not any(overrides[1:first])  # the auction's seats in the profile's direction
+    page.context.set_offline(False)
+    wait_version(page, 1 + len(offline))
+    page.wait_for_selector("section.deal-rec[data-phase='play']")
+    tap_events(page, table.events[len(offline) :])
+    stored = table.stored()
+    assert len({e["id"] for e in stored}) == len(stored)
     assert [normal(e) for e in stored] == [normal(e) for e in table.events]

@@ -125,3 +125,33 @@ def test_a_deal_started_and_bid_offline_is_stored_once_in_order(
     stored = table.stored()
     assert len({e["id"] for e in stored}) == len(stored)
     assert [normal(e) for e in stored] == [normal(e) for e in table.events]
+
+
+def test_a_card_the_server_refuses_after_the_network_is_back_waits_in_the_pending_box(
+    page: Any, app: Any, make_token: Callable[..., str]
+) -> None:
+    table = Table(app, make_token, plain_deal())
+    sign_in(page, table.client, make_token(table.club, ("admin",)), table.club)
+    page.wait_for_selector("body[data-offline-ready='1']")
+    page.click(f"#home-club-games [data-continue='{table.id}']")
+    page.click("#game-played-deal")
+    page.wait_for_selector("section.deal-rec[data-version]")
+    first = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
+    tap_events(page, table.events[:first])
+    page.context.set_offline(True)
+    page.wait_for_selector("section.deal-rec[data-phase='offline']")
+    tap_offline(page, table.events[first], 1)
+    right = table.events[first + 1]["data"]
+    wrong = next(s for s in "NESW" if s != right["seat"])  # not this seat's turn
+    tap_offline(page, {"type": "CardPlayed", "data": {**right, "seat": wrong}}, 2)
+    page.context.set_offline(False)
+    refused = page.wait_for_selector("#queue-list li[data-state='refused']", timeout=20_000)
+    assert "refused" in refused.inner_text()
+    wait_version(page, 1 + first + 1)  # the server's turn again, after the stored card
+    page.wait_for_selector("section.deal-rec[data-phase='play']")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#queue-list li[data-state='refused'] [data-act='discard']")
+    page.wait_for_selector("#queue", state="hidden")
+    tap_events(page, table.events[first + 1 :])
+    stored = table.stored()
+    assert [normal(e) for e in stored] == [normal(e) for e in table.events]

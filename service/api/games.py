@@ -15,7 +15,7 @@ from uuid import UUID, uuid4
 from flask import Blueprint, Response, jsonify, url_for
 
 from events.errors import ConcurrencyError
-from events.records import NewEvent
+from events.records import Check, NewEvent
 from rules.errors import ProfileError
 from service.api import club_profiles
 from service.api.access import check_read, check_write, current_token, reader_club, require
@@ -25,6 +25,7 @@ from service.api.problems import N_, Problem, _, profile_problem
 from service.api.requests import json_body, load, load_args
 from service.api.schemas import AppendBody, CreateGameBody, ListGamesArgs, NoArgs
 from service.api.self_correction import OwnUndo
+from service.auth import Token
 from service.bootstrap import services
 from service.players.names import named
 from service.players.registry import RosterError, seat_players
@@ -126,6 +127,16 @@ def get_game(game_id: UUID) -> Response:
 
 @bp.post("/games/<uuid:game_id>/events")
 def append_events(game_id: UUID) -> Response:
+    events, expected, token, check = write_request(game_id)
+    result = services().store.append(game_id, events, expected, token.recorded_by, check)
+    response = jsonify(append_json(result))
+    response.status_code = 200 if result.replayed else 201
+    return response
+
+
+def write_request(game_id: UUID) -> tuple[list[NewEvent], int, Token, Check]:
+    """An append's events, expected version, writing token and judgement, once the token,
+    the body and the club were checked (shared with the preview of an append)."""
     if current_token() is None:
         raise Problem("unauthorized", _("recording needs a token with the 'record' scope"))
     body = load(AppendBody(), json_body())
@@ -134,7 +145,4 @@ def append_events(game_id: UUID) -> Response:
     token, undo = check_write(game, {e["type"] for e in body["events"]})
     events = [NewEvent(e["type"], e["data"], id=e.get("id") or uuid4()) for e in body["events"]]
     check = OwnUndo(token.recorded_by, s.judgement) if undo else s.judgement
-    result = s.store.append(game_id, events, body["expected_version"], token.recorded_by, check)
-    response = jsonify(append_json(result))
-    response.status_code = 200 if result.replayed else 201
-    return response
+    return events, body["expected_version"], token, check

@@ -495,6 +495,7 @@ function scoreForm(prefill = null, onSave = null) {
     game,
     dealer: game.nextDealer || "N",
     prefill,
+    preview: onSave ? null : (data) => previewDeal(game, data),
     onCancel: () => $("deal-root").replaceChildren(),
     onSave: async (data) => {
       if (onSave) {
@@ -509,6 +510,20 @@ function scoreForm(prefill = null, onSave = null) {
       if (document.body.dataset.screen === "game") scoreForm();
     },
   });
+}
+
+/** What the server says ``data`` would score (preview.js), or null when it cannot tell now:
+ * entries of this game still queued (the stored game is not where the deal will go). */
+async function previewDeal(game, data) {
+  if ((await pending()).some((i) => i.game === game.id)) return null;
+  const body = { expected_version: game.version, events: [{ type: "DealSummarized", data }] };
+  const answer = await call("POST", `/games/${game.id}/preview`, body);
+  if (answer.status === 200 && answer.body && answer.body.deals.length) {
+    const { deals, over, winner } = answer.body;
+    return { deal: deals[deals.length - 1], over, winner };
+  }
+  if (answer.status === 422 && answer.body) return { problem: answer.body.detail || answer.body.title };
+  return null;
 }
 
 $("game-score-deal").addEventListener("click", () => scoreForm());

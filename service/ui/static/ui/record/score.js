@@ -3,6 +3,7 @@
 // side's computed), belote and, where the profile plays them, announces. A plain deal is
 // taker + value + trump + two or three digits + save: at most 8 taps.
 import { _, h, pgettext, seatName, teamName, trumpEl } from "../common.js";
+import { previewer } from "./preview.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const TEAM = { N: "NS", S: "NS", E: "EW", W: "EW" };
@@ -31,14 +32,16 @@ function kindWord(kind) {
 }
 
 /**
- * Mount the form in ``root``: ``{game, dealer, prefill, onSave(data), onCancel()}``. ``data``
- * is the ``DealSummarized`` payload.
+ * Mount the form in ``root``: ``{game, dealer, prefill, onSave(data), onCancel(), preview}``.
+ * ``data`` is the ``DealSummarized`` payload; ``preview(data)`` (optional) asks the server
+ * what the deal would score (see preview.js).
  */
-export function mountScore(root, { game, dealer, prefill, onSave, onCancel }) {
+export function mountScore(root, { game, dealer, prefill, onSave, onCancel, preview }) {
   const profile = game.profileDoc;
   const contre = game.vocabulary === "contree";
   const form = document.getElementById("t-score").content.firstElementChild.cloneNode(true);
   const say = (name) => form.querySelector(`[data-say="${name}"]`);
+  const showMarks = previewer(say("preview"), preview);
   const field = (name) => form.querySelector(`[data-field="${name}"]`);
   const state = {
     dealer,
@@ -120,6 +123,8 @@ export function mountScore(root, { game, dealer, prefill, onSave, onCancel }) {
         render();
       }, { "data-belote": s })));
     renderAnnounces();
+    const d = data();
+    showMarks(typeof d === "string" ? null : d);
   }
 
   function renderAnnounces() {

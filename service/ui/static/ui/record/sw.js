@@ -13,6 +13,7 @@ const FILES = [
   "/ui/static/record/queue.js",
   "/ui/static/record/score.js",
   "/ui/static/record/sheet.js",
+  "/ui/static/record/preview.js",
   "/ui/static/record/deal.js",
   "/ui/static/record/record.css",
   "/ui/static/record/deal.css",

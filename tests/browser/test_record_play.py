@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from rules.simulation.generator import GeneratedGame
+from service.language import scripts_catalogue
 from tests.browser.deal_taps import intended, normal, tap_events, version, wait_version
 from tests.browser.record_kit import sign_in
 from tests.conftest import bearer
@@ -52,7 +53,7 @@ def start_played_game(page: Any, g: GeneratedGame, enforcement: str) -> str:
     page.select_option("#new-dealer", g.first_dealer.name)
     page.check(f"input[name=enforcement][value={enforcement}]")
     page.check("input[name=length_kind][value=deals]")
-    page.fill("#new-length-n", str(DEALS))
+    page.fill("#new-length-n", str(g.deals))
     page.check("input[name=mode][value=play]")
     page.click("#new-start")
     page.wait_for_selector('section.deal-rec[data-phase="deal"][data-version="1"]')
@@ -130,3 +131,66 @@ def test_a_whole_generated_game_is_recorded_card_by_card(
     assert (sheet["totals"]["NS"], sheet["totals"]["EW"]) == g.final.totals
     winner = g.final.winner.name if g.final.winner is not None else None
     assert sheet["winner"] == winner
+
+
+def shown_deal() -> tuple[GeneratedGame, list[dict[str, Any]]]:
+    """A one-deal game with the hands recorded, a belote and an announce (every screen)."""
+    for seed in range(300):
+        g, events = wire_game("ffb", seed, "record", deals=1, misdeal_rate=0, record_hands=True)
+        kinds = {e["type"] for e in events}
+        if {"BeloteDeclared", "AnnounceDeclared", "BidPlaced"} <= kinds:
+            return g, events
+    raise AssertionError("no seed gives a deal with a belote and an announce")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_each_screen_of_a_played_deal_in_both_languages(
+    phone: Any, app: Any, admin: str, lang: str, shot: Callable[..., Any]
+) -> None:
+    client = app.test_client()
+    g, events = shown_deal()
+    taps = [intended(e) for e in events[1:]]
+    words = scripts_catalogue(lang)
+
+    def say(message: str) -> str:
+        found = words.get(message)
+        return found if isinstance(found, str) and found else message
+
+    name = f"record-play-{lang}"
+    sign_in(phone, client, admin, CLUB, lang=lang)
+    game = start_played_game(phone, g, "record")
+    assert phone.inner_text('[data-action="start"]') == say("Start the deal")
+    shot(phone, f"{name}-1-dealer")
+    hands = taps[0]["data"]["hands"]
+    phone.click('[data-action="hands"]')
+    for card in hands["N"] + hands["E"][:3]:
+        phone.click(f'.grid32 [data-card="{card}"]')
+    shot(phone, f"{name}-2-hands")
+    phone.click('[data-action="hands"]')  # off and on again: the entry starts over
+    bid = next(i for i, e in enumerate(taps) if e["type"] == "BidPlaced")
+    tap_events(phone, taps[:bid])
+    assert say("Pass") in phone.inner_text(".bidbox")
+    shot(phone, f"{name}-3-auction")
+    announce = next(i for i, e in enumerate(taps) if e["type"] == "AnnounceDeclared")
+    first_card = next(i for i, e in enumerate(taps) if e["type"] == "CardPlayed")
+    tap_events(phone, taps[bid : min(announce, first_card)])
+    shot(phone, f"{name}-4-first-trick")
+    belote = next(i for i, e in enumerate(taps) if e["type"] == "BeloteDeclared")
+    tap_events(phone, taps[min(announce, first_card) : belote])
+    phone.click(f'.play [data-card="{taps[belote + 1]["data"]["card"]}"]')
+    phone.wait_for_selector('[data-prompt="belote"]')
+    shot(phone, f"{name}-5-belote")
+    at = version(phone)
+    phone.click('[data-belote="yes"]')
+    wait_version(phone, at + 2)
+    phone.click('[data-action="claim"]')
+    assert say("The rest of the tricks to") in phone.inner_text("[data-claim-panel]")
+    shot(phone, f"{name}-6-claim")
+    phone.click('[data-action="claim"]')  # closed: nothing sent
+    next_card = taps[belote + 2]
+    undo_a_wrong_card(phone, client, admin, game, next_card["data"]["card"])
+    assert say("Undo") in phone.inner_text(".deal-tools")
+    shot(phone, f"{name}-7-undo")
+    tap_events(phone, taps[belote + 2 :])
+    phone.wait_for_selector("#s-end:not([hidden])", timeout=20_000)
+    shot(phone, f"{name}-8-end")

@@ -24,6 +24,7 @@ from tests.gamekit import PLAYERS, wire_game
 pytestmark = pytest.mark.browser
 CLUB = "play-club"
 DEALS = 2
+WORD = {"ffb": "Coinche", "contree": "Contre", "tripot": "Coinche"}  # as the score form says
 
 
 @pytest.fixture(scope="module")
@@ -94,13 +95,17 @@ def test_a_whole_generated_game_is_recorded_card_by_card(
     sign_in(phone, client, admin, CLUB)
     game = start_played_game(phone, g, enforcement)
     second = [i for i, e in enumerate(taps) if e["type"] == "DealStarted"][1]
+    bid = next(i for i, e in enumerate(taps) if e["type"] == "BidPlaced") + 1
+    tap_events(phone, taps[:bid])
+    double = phone.locator('[data-call="coinche"]')  # the bid's opponents may double it
+    assert double.count() and double.first.inner_text().startswith(WORD[profile])
     if undo:
         card = next(i for i, e in enumerate(taps) if e["type"] == "CardPlayed") + 1
-        tap_events(phone, taps[:card])
+        tap_events(phone, taps[bid:card])
         undo_a_wrong_card(phone, client, admin, game, taps[card]["data"]["card"])
         tap_events(phone, taps[card:second])
     else:
-        tap_events(phone, taps[:second])
+        tap_events(phone, taps[bid:second])
     tap_events(phone, taps[second:])
     phone.wait_for_selector("#s-end:not([hidden])", timeout=20_000)
     shot(phone, f"record-play-{profile}-end")

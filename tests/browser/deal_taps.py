@@ -19,6 +19,25 @@ SEATS = ("N", "E", "S", "W")
 AUCTION = ("Passed", "BidPlaced", "Coinched", "Surcoinched")
 
 
+def intended(event: dict[str, Any]) -> dict[str, Any]:
+    """What a recorder enters: a DealStarted's hands and dealer, not the dealing procedure."""
+    if event["type"] != "DealStarted":
+        return event
+    data = {k: v for k, v in event["data"].items() if k in ("dealer", "hands") and v is not None}
+    return {"type": "DealStarted", "data": data}
+
+
+def normal(event: dict[str, Any]) -> tuple[str, Any]:
+    """Hands compare as sets (the last one fills itself in grid order); a claim by its side."""
+    kind, data = event["type"], {k: v for k, v in event["data"].items() if v is not None}
+    if kind == "DealStarted" and data.get("hands"):
+        data["hands"] = {s: sorted(c) for s, c in data["hands"].items()}
+    if kind == "Claimed":
+        data["seat"] = "NS" if data["seat"] in ("N", "S") else "EW"
+        data["belote"] = sorted(data.get("belote", []))
+    return kind, data
+
+
 def serve_harness(page: Any) -> None:
     def fulfil(route: Any) -> None:
         name = route.request.url.split("/test-harness/", 1)[1].split("#")[0].split("?")[0]
@@ -47,7 +66,9 @@ def version(page: Any) -> int:
 
 def wait_version(page: Any, expected: int) -> None:
     page.wait_for_selector(
-        f'section.deal-rec[data-version="{expected}"]:not([data-busy="1"])', timeout=15_000
+        f'section.deal-rec[data-version="{expected}"]:not([data-busy="1"])',
+        state="attached",  # the recording page hides it once the game's last deal ends
+        timeout=15_000,
     )
 
 
@@ -57,6 +78,8 @@ def taps(page: Any) -> int:
 
 def tap_deal_start(page: Any, data: dict[str, Any]) -> None:
     page.wait_for_selector('section.deal-rec[data-phase="deal"]')
+    preset = page.locator('[data-dealer][aria-pressed="true"]')
+    assert preset.count() == 1, "no dealer preset"  # the next dealer, as the rules say
     if page.get_attribute(f'[data-dealer="{data["dealer"]}"]', "aria-pressed") != "true":
         page.click(f'[data-dealer="{data["dealer"]}"]')
     hands = data.get("hands")

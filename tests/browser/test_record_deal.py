@@ -16,7 +16,16 @@ import pytest
 
 from rules.simulation.generator import GeneratedGame
 from service.language import scripts_catalogue
-from tests.browser.deal_taps import open_harness, tap_event, tap_events, taps, version, wait_version
+from tests.browser.deal_taps import (
+    intended,
+    normal,
+    open_harness,
+    tap_event,
+    tap_events,
+    taps,
+    version,
+    wait_version,
+)
 from tests.conftest import bearer
 from tests.gamekit import wire_game
 
@@ -51,25 +60,6 @@ class Table:
 
     def turn(self) -> dict[str, Any]:
         return self.client.get(f"/games/{self.id}/turn", headers=bearer(self.token)).get_json()
-
-
-def intended(event: dict[str, Any]) -> dict[str, Any]:
-    """What a recorder enters: a DealStarted's hands and dealer, not the dealing procedure."""
-    if event["type"] != "DealStarted":
-        return event
-    data = {k: v for k, v in event["data"].items() if k in ("dealer", "hands") and v is not None}
-    return {"type": "DealStarted", "data": data}
-
-
-def normal(event: dict[str, Any]) -> tuple[str, Any]:
-    """Hands compare as sets (the last one fills itself in grid order); a claim by its side."""
-    kind, data = event["type"], {k: v for k, v in event["data"].items() if v is not None}
-    if kind == "DealStarted" and data.get("hands"):
-        data["hands"] = {s: sorted(c) for s, c in data["hands"].items()}
-    if kind == "Claimed":
-        data["seat"] = "NS" if data["seat"] in ("N", "S") else "EW"
-        data["belote"] = sorted(data.get("belote", []))
-    return kind, data
 
 
 def one_deal(

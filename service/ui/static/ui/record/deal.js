@@ -158,6 +158,8 @@ export function mountDeal(root, ctx) {
       retry = setTimeout(refresh, 2000);
       return;
     }
+    // the next dealer preset, also when this refresh ends a deal (the module stays mounted)
+    if (turn.phase === "deal" && dealer === null) dealer = turn.dealer;
     if (turn.phase === "auction" || turn.phase === "play") seen = true;
     else if (seen && undoing) seen = false; // its DealStarted undone: back to the dealer
     else if (seen) {
@@ -167,7 +169,6 @@ export function mountDeal(root, ctx) {
       return;
     }
     undoing = false;
-    if (turn.phase === "deal" && dealer === null) dealer = turn.dealer;
     render();
   }
 

@@ -199,3 +199,37 @@ def test_each_screen_of_a_played_deal_in_both_languages(
     tap_events(phone, taps[belote + 2 :])
     phone.wait_for_selector("#s-end:not([hidden])", timeout=20_000)
     shot(phone, f"{name}-8-end")
+
+
+def test_a_slow_network_never_offers_a_tapped_card_again(phone: Any, app: Any, admin: str) -> None:
+    """On weak club Wi-Fi an append may take longer than the page waits for it (the
+    queue answers "queued"): the server's turn does not count that card yet, so the page
+    must not offer it again, only say it is saving, until the card is stored."""
+    client = app.test_client()
+    g, events = generated("ffb", False, False)
+    taps = [intended(e) for e in events[1:]]
+    sign_in(phone, client, admin, CLUB)
+    game = start_played_game(phone, g, "record")
+    first = next(i for i, e in enumerate(taps) if e["type"] == "CardPlayed")
+    tap_events(phone, taps[:first])
+    card = taps[first]["data"]["card"]
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        if route.request.method == "POST" and not held:
+            held.append(route)  # answered later, by the test
+        else:
+            route.continue_()
+
+    phone.route(f"**/games/{game}/events*", hold)
+    at = version(phone)
+    phone.click(f'.play [data-card="{card}"]')
+    phone.wait_for_timeout(3_000)  # past the page's wait: its send answered "queued"
+    assert len(held) == 1
+    assert phone.locator(f'.play [data-card="{card}"]').count() == 0  # not offered again
+    assert phone.get_attribute("section.deal-rec", "data-busy") == "1"
+    held[0].continue_()
+    wait_version(phone, at + 1)
+    stored = client.get(f"/games/{game}/events?limit=1000", headers=bearer(admin)).get_json()
+    cards = [e["data"]["card"] for e in stored["events"] if e["type"] == "CardPlayed"]
+    assert cards == [card]

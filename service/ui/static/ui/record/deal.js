@@ -109,6 +109,7 @@ export function mountDeal(root, ctx) {
   // The unassisted mode (network down): the last turn read and what was tapped since, kept
   // on this device so that a reload offline goes on from there. No rule is checked here.
   let offline = null; // { turn, taps: [{ deal?, dealer?, seat?, card?, call? }] }
+  let waiting = false; // a tap answered "queued" (a slow network) is not stored yet
   let offlineSeat = null; // the seat the recorder chose over the preselected one
   const kept = {
     key: `coinche.record.offline.${gameId}`,
@@ -130,13 +131,17 @@ export function mountDeal(root, ctx) {
     try {
       const found = await read(`/games/${gameId}/turn`);
       if (!found || !found.phase) throw Object.assign(new Error(found && found.detail), { problem: !!(found && found.detail) });
-      if (offline && ctx.queued && (await ctx.queued()) > 0) {
-        // back online: the entries kept offline are sent first, then the server's turn
-        message = tr("Sending the entries kept on this device…");
+      if (ctx.queued && (await ctx.queued()) > 0) {
+        // entries still on their way (back online, or a slow network that answered
+        // "queued"): the server's turn would not count them yet, so it would offer a
+        // card already tapped again; they are sent first, then the server's turn
+        message = offline ? tr("Sending the entries kept on this device…") : tr("Saving…");
+        waiting = !offline;
         render();
         retry = setTimeout(refresh, 1000);
         return;
       }
+      waiting = false;
       turn = found;
       offline = null;
       kept.save({ turn, taps: [] });
@@ -144,6 +149,7 @@ export function mountDeal(root, ctx) {
       unread = false;
     } catch (error) {
       unread = true;
+      waiting = false;
       if (!(error && error.problem) && ctx.queued) {
         // the network is down: the unassisted mode, from the last turn read and the taps since
         offline = offline || kept.load() || { turn, taps: [] };
@@ -559,6 +565,14 @@ export function mountDeal(root, ctx) {
     }
     if (!turn) {
       box.replaceChildren(el("p", { class: "deal-msg", role: "status", dataMessage: "" }, message));
+      return;
+    }
+    if (waiting) { // what was tapped is still being sent: nothing to tap until it is stored
+      box.replaceChildren(...[header(), auctionLog(), trickView(),
+        el("p", { class: "deal-msg", role: "status", dataMessage: "" }, message)].filter(Boolean));
+      box.dataset.phase = turn.phase;
+      box.dataset.version = String(turn.version);
+      box.dataset.busy = "1";
       return;
     }
     const panel = turn.phase === "deal" ? dealPanel()

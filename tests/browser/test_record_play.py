@@ -223,8 +223,10 @@ def test_a_slow_network_never_offers_a_tapped_card_again(phone: Any, app: Any, a
 
     phone.route(f"**/games/{game}/events*", hold)
     at = version(phone)
-    phone.click(f'.play [data-card="{card}"]')
-    phone.wait_for_timeout(3_000)  # past the page's wait: its send answered "queued"
+    turn = f"/games/{game}/turn"
+    with phone.expect_response(lambda r: turn in r.url, timeout=20_000):  # after "queued"
+        phone.click(f'.play [data-card="{card}"]')
+    phone.wait_for_timeout(1_000)  # the page has drawn what it read
     assert len(held) == 1
     assert phone.locator(f'.play [data-card="{card}"]').count() == 0  # not offered again
     assert phone.get_attribute("section.deal-rec", "data-busy") == "1"

@@ -147,9 +147,17 @@ def test_the_player_operations_were_reached_with_success() -> None:
     assert PLAYER_OPERATIONS <= SUCCEEDED, PLAYER_OPERATIONS - SUCCEEDED
 
 
-# The analysts' roles are server-wide state that outlives each example (a role created
-# by one is still there when the run replays it): they are called above, not here.
-stateful = schemathesis.openapi.from_path(SPEC).exclude(path_regex=JOBS + "|analyst-roles")
+# A club's own resources (its roster, profiles, sign-in links, analysts' roles) and the
+# tournaments a listing links to are state that outlives each example: a player erased
+# or a team withdrawn by one example is still so when the run replays it, so the same
+# generated steps would take other links (Hypothesis then stops with
+# FlakyStrategyDefinition, as seen in CI once the links reached the contract club's
+# player through a public game). They are called above
+# (test_every_operation_matches_the_contract), not here; this run follows what a game
+# links to.
+stateful = schemathesis.openapi.from_path(SPEC).exclude(
+    path_regex=JOBS + r"|^/clubs/|^/tournaments/"
+)
 stateful.config.checks.positive_data_acceptance.expected_statuses = (
     schema.config.checks.positive_data_acceptance.expected_statuses
 )
@@ -163,11 +171,23 @@ def test_the_links_from_a_new_game_hold(app: Any, admin: str) -> None:
     class Workflow(stateful.as_state_machine()):  # type: ignore[misc]
         def before_call(self, case: Any) -> None:
             positive = case.meta is not None and case.meta.generation.mode.is_positive
-            if case.operation.label == "POST /games" and positive and isinstance(case.body, dict):
+            body = case.body if isinstance(case.body, dict) else None
+            if body is not None:
+                # Ids are drawn the same in every run (derandomized), but the database
+                # keeps what an earlier example stored: a replayed id would be answered
+                # "already in use" instead of 201, the run would take other links, and
+                # Hypothesis would stop with FlakyStrategyDefinition. Fresh ids instead.
+                for key in ("id", "event_id"):
+                    if isinstance(body.get(key), str):
+                        body[key] = str(uuid.uuid4())
+                for event in body.get("events") or []:
+                    if isinstance(event, dict) and isinstance(event.get("id"), str):
+                        event["id"] = str(uuid.uuid4())
+            if case.operation.label == "POST /games" and positive and body is not None:
                 # a game the rules accept, so that the links have something to follow
-                case.body.update(profile="ffb", club=None, first_dealer="N",
-                                 seats={"N": "a", "E": "b", "S": "c", "W": "d"})  # fmt: skip
-                case.body.pop("length", None)
+                body.update(profile="ffb", club=None, first_dealer="N",
+                            seats={"N": "a", "E": "b", "S": "c", "W": "d"})  # fmt: skip
+                body.pop("length", None)
 
         def get_call_kwargs(self, case: Any) -> dict[str, Any]:
             return {"app": app}

@@ -27,6 +27,7 @@ from typing import Any
 
 from psycopg import Connection
 
+from rules.errors import N_
 from rules.names import clean_name
 from service.auth import create_token
 
@@ -37,11 +38,22 @@ MIN_TTL, MAX_TTL = 60, 7 * 24 * 3600
 _CODE = re.compile(r"^cl_[A-Za-z0-9_-]{32}$")
 
 
+REFUSALS = {
+    "unknown": N_("no such sign-in link: ask the club for a new one"),
+    "used": N_(
+        "this sign-in link was used already: each link works once; ask the club for a new one"
+    ),
+    "expired": N_("this sign-in link has expired: ask the club for a new one"),
+}
+"""What a refused code is told, by reason (English here; the API words it in the reader's
+language)."""
+
+
 class LinkRefused(Exception):
     """A code that gives no token: ``reason`` is ``unknown``, ``expired`` or ``used``."""
 
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str) -> None:
+        super().__init__(REFUSALS[reason])
         self.reason = reason
 
 
@@ -110,7 +122,7 @@ def redeem(conn: Connection[Any], code: str) -> dict[str, Any]:
     """Trade ``code`` for a new token, once: ``{token, token_id, club, scopes, name}``.
     Raises :class:`LinkRefused`; nothing is written then."""
     if not looks_like_code(code):
-        raise LinkRefused("unknown", "this is not a sign-in link's code")
+        raise LinkRefused("unknown")
     with conn.transaction():
         row = conn.execute(
             "SELECT link_id, club, name, scopes, expires_at <= now(), redeemed_at "
@@ -118,18 +130,12 @@ def redeem(conn: Connection[Any], code: str) -> dict[str, Any]:
             (digest(code),),
         ).fetchone()
         if row is None:
-            raise LinkRefused("unknown", "no such sign-in link: ask the club for a new one")
+            raise LinkRefused("unknown")
         link_id, club, name, scopes, expired, redeemed_at = row
         if redeemed_at is not None:
-            raise LinkRefused(
-                "used",
-                "this sign-in link was used already: each link works once; "
-                "ask the club for a new one",
-            )
+            raise LinkRefused("used")
         if expired:
-            raise LinkRefused(
-                "expired", "this sign-in link has expired: ask the club for a new one"
-            )
+            raise LinkRefused("expired")
         token, secret = create_token(conn, club, name, list(scopes))
         conn.execute(
             "UPDATE sign_in_links SET redeemed_at = now(), token_id = %s WHERE link_id = %s",

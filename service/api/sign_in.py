@@ -12,7 +12,7 @@ from marshmallow import fields
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from service.api.access import require
-from service.api.problems import N_, Problem, _
+from service.api.problems import Problem, _
 from service.api.requests import json_body, load, load_args
 from service.api.schemas import NoArgs, Strict
 from service.bootstrap import services
@@ -21,6 +21,7 @@ from service.sign_in_links import (
     LINK_SCOPES,
     MAX_TTL,
     MIN_TTL,
+    REFUSALS,
     LinkRefused,
     create_link,
     redeem,
@@ -78,16 +79,6 @@ def make_link(club: str) -> Response:
     return response
 
 
-REFUSED = {
-    "unknown": N_("no such sign-in link: ask the club for a new one"),
-    "used": N_(
-        "this sign-in link was used already: each link works once; ask the club for a new one"
-    ),
-    "expired": N_("this sign-in link has expired: ask the club for a new one"),
-}
-"""What a refused code is told, by :class:`LinkRefused` reason (in the reader's language)."""
-
-
 @bp.post("/sign-in-links/redeem")
 def redeem_link() -> Response:
     body = load(Redeem(), json_body())
@@ -96,8 +87,8 @@ def redeem_link() -> Response:
             made = redeem(conn, body["code"])
     except LinkRefused as refused:
         if refused.reason == "unknown":
-            raise Problem("not-found", _(REFUSED["unknown"])) from None
-        raise Problem("link-refused", _(REFUSED[refused.reason]), reason=refused.reason) from None
+            raise Problem("not-found", _(REFUSALS["unknown"])) from None
+        raise Problem("link-refused", _(REFUSALS[refused.reason]), reason=refused.reason) from None
     response = jsonify(made)
     response.status_code = 201
     response.headers["Cache-Control"] = "no-store"

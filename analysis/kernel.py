@@ -9,16 +9,24 @@ translates from :mod:`rules.cards`.
 
 A search value is the card points North-South take from the position on (the cards
 already on the table included, the last-trick bonus included), or their tricks in the
-tricks mode. East-West's value is the rest. The transposition table is keyed by the
-four hands and the seat to lead at trick boundaries, and stores bounds, so it serves
-the null-window searches of :func:`mtd` and every later search with the same trump
-and rules (a generation number, ``cfg[G_GEN]``, retires the entries otherwise).
+tricks mode. East-West's value is the rest.
+
+The transposition table holds positions at trick boundaries. An entry is two words:
+its key (the cards left, the seat to lead, and ``cfg[G_KEY]``: the solver's number for
+the deal, which says who holds each of those cards, and for the rules asked about)
+and its data (lower and upper bounds on the value, the best card found, the question
+it was last used for). Four entries make a bucket, one cache line: a probe costs one
+memory access. A bound serves every later search (narrower windows, other first
+cards, other questions on the same deal and rules); a full bucket gives up an entry
+of an older question first, else the one with the fewest cards left.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 SUITS = np.array([0xFF << (8 * s) for s in range(4)], dtype=np.int64)
 
@@ -29,43 +37,43 @@ G_OVERTRUMP_PARTNER = 2
 G_TA_BEAT_PARTNER = 3
 G_MUST_UNDERTRUMP = 4
 G_TRICKS = 5  # 1: count tricks instead of points
-G_GEN = 6
+G_KEY = 6  # the key bits of the deal and the question's rules (see Solver)
 G_LAST_BONUS = 7
 G_ROUND = 8  # the caller's question: entries of older questions are replaced first
 CFG_SIZE = 9
 
-TT_WAYS = 4
-EMPTY = -1
+TT_WAYS = 4  # the entries of a bucket: 4 x 16 bytes, one cache line
+
+
+@intrinsic
+def _cttz(typingctx, x):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """The processor's count of trailing zero bits (one instruction where there is one)."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.cttz(args[0], cgutils.true_bit)  # zero is never asked
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """The processor's count of set bits."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
 
 
 @njit(cache=True)
 def low_index(x: int) -> int:  # pragma: no cover - compiled
-    """Index of the lowest set bit of a non-zero 32-bit mask."""
-    i = 0
-    if x & 0xFFFF == 0:
-        x >>= 16
-        i += 16
-    if x & 0xFF == 0:
-        x >>= 8
-        i += 8
-    if x & 0xF == 0:
-        x >>= 4
-        i += 4
-    if x & 0x3 == 0:
-        x >>= 2
-        i += 2
-    if x & 0x1 == 0:
-        i += 1
-    return i
+    """Index of the lowest set bit of a non-zero mask."""
+    return _cttz(np.int64(x))  # type: ignore[call-arg]
 
 
 @njit(cache=True)
 def popcount(x: int) -> int:  # pragma: no cover - compiled
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    return _ctpop(np.int64(x))  # type: ignore[call-arg]
 
 
 @njit(cache=True)
@@ -144,17 +152,30 @@ def last_trick(
 
 
 @njit(cache=True)
-def _slot(
-    k1: int, k2: int, tag: int, tk1: np.ndarray, tk2: np.ndarray, ttag: np.ndarray
-) -> int:  # pragma: no cover - compiled
-    mask = tk1.shape[0] - 1
-    x = (k1 * 0x1E3779B97F4A7C15) ^ (k2 * 0x42B2AE3D27D4EB4F) ^ (tag * 0x165667B19E3779F9)
-    base = (x >> 29) & mask
-    for i in range(TT_WAYS):
-        idx = (base + i) & mask
-        if ttag[idx] == tag and tk1[idx] == k1 and tk2[idx] == k2:
-            return idx
+def _probe(key: int, tt: np.ndarray) -> int:  # pragma: no cover - compiled
+    """The row of the entry of this position, else ``-1 - first row of its bucket``."""
+    x = key * 0x9E3779B97F4A7C15
+    base = ((x >> 32) & (tt.shape[0] // TT_WAYS - 1)) * TT_WAYS
+    for i in range(base, base + TT_WAYS):
+        if tt[i, 0] == key:
+            return i
     return -1 - base
+
+
+@njit(cache=True)
+def _victim(base: int, question: int, tt: np.ndarray) -> int:  # pragma: no cover - compiled
+    """The entry of a bucket to replace: one of an older question, else the one with the
+    fewest cards left (the cheapest to search again)."""
+    best = base
+    fewest = 99
+    for i in range(base, base + TT_WAYS):
+        if tt[i, 1] >> 24 != question:
+            return i
+        cards = popcount(tt[i, 0] & 0xFFFFFFFF)
+        if cards < fewest:
+            fewest = cards
+            best = i
+    return best
 
 
 @njit(cache=True)
@@ -203,6 +224,32 @@ def _order(
 
 
 MAX_PLIES = 40
+# the columns of a search frame
+F_TABLE = 0
+F_N = 1
+F_SEAT = 2
+F_LEAD = 3
+F_BESTC = 4
+F_BESTS = 5
+F_TP = 6
+F_ALPHA = 7
+F_BETA = 8
+F_A0 = 9
+F_B0 = 10
+F_BEST = 11
+F_MOVE = 12
+F_GAIN = 13
+F_SLOT = 14
+F_KEY = 15
+F_CUR = 16
+F_I = 17
+F_COUNT = 18
+F_REM = 19
+F_NULL = 20
+F_AGAIN = 21
+F_RA = 22
+F_RB = 23
+F_FIELDS = 24
 
 
 @njit(cache=True)
@@ -219,48 +266,24 @@ def search(
     beta0: int,
     pts: np.ndarray,
     cfg: np.ndarray,
-    tk1: np.ndarray,
-    tk2: np.ndarray,
-    ttag: np.ndarray,
-    tlo: np.ndarray,
-    thi: np.ndarray,
-    tmv: np.ndarray,
-    tround: np.ndarray,
+    tt: np.ndarray,
     stats: np.ndarray,
 ) -> int:  # pragma: no cover - compiled
-    """Fail-soft alpha-beta: North-South's value of the position (see the module).
+    """Fail-soft alpha-beta with principal variation search: North-South's value of the
+    position (see the module) on the window (``alpha0``, ``beta0``).
 
+    After the first card of a node, the others are first asked the cheaper question "is
+    it better?" on a null window, and searched on the full window only when it is.
     Iterative, one frame per card played (numba cannot cache a recursive function)."""
     tricks_mode = cfg[G_TRICKS] != 0
     step = cfg[G_STEP]
     trump = cfg[G_TRUMP]
-    gen = cfg[G_GEN]
+    keybase = cfg[G_KEY]
     bonus = cfg[G_LAST_BONUS]
-    tmask = tk1.shape[0] - 1
-    # frame state
-    f_table = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_n = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_seat = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_lead = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_bestc = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_bests = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_tp = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_alpha = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_beta = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_a0 = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_b0 = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_best = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_move = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_gain = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_slot = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_k1 = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_k2 = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_tag = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_cur = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_i = np.zeros(MAX_PLIES, dtype=np.int64)
-    f_count = np.zeros(MAX_PLIES, dtype=np.int64)
+    question = cfg[G_ROUND] & 0xFFFFFF
+    # frame state: one row per frame, one column per field (F_...)
+    fr = np.zeros((MAX_PLIES, F_FIELDS), dtype=np.int64)
     f_moves = np.zeros((MAX_PLIES, 8), dtype=np.int64)
-    f_rem = np.zeros(MAX_PLIES, dtype=np.int64)  # points still in the hands
     killer = np.full(MAX_PLIES, -1, dtype=np.int64)  # the last card that cut at each ply
     scores = np.zeros(8, dtype=np.int64)
     rem0 = 0
@@ -269,19 +292,19 @@ def search(
         low = every & -every
         every ^= low
         rem0 += pts[low_index(low)]
-    f_rem[0] = rem0
+    fr[0, F_REM] = rem0
 
     d = 0
-    f_table[0] = table0
-    f_n[0] = n0
-    f_seat[0] = seat0
-    f_lead[0] = lead0
-    f_bestc[0] = bestc0
-    f_bests[0] = bests0
-    f_tp[0] = tp0
-    f_alpha[0] = alpha0
-    f_beta[0] = beta0
-    f_gain[0] = 0
+    fr[0, F_TABLE] = table0
+    fr[0, F_N] = n0
+    fr[0, F_SEAT] = seat0
+    fr[0, F_LEAD] = lead0
+    fr[0, F_BESTC] = bestc0
+    fr[0, F_BESTS] = bests0
+    fr[0, F_TP] = tp0
+    fr[0, F_ALPHA] = alpha0
+    fr[0, F_BETA] = beta0
+    fr[0, F_GAIN] = 0
     entering = True
     value = 0
     while True:
@@ -289,16 +312,16 @@ def search(
             # -- enter frame d: a value at once, or its candidate cards
             stats[0] += 1
             entering = False
-            n = f_n[d]
-            seat = f_seat[d]
-            alpha = f_alpha[d]
-            beta = f_beta[d]
-            f_slot[d] = -1
+            n = fr[d, F_N]
+            seat = fr[d, F_SEAT]
+            alpha = fr[d, F_ALPHA]
+            beta = fr[d, F_BETA]
+            fr[d, F_SLOT] = -1
             hint = killer[d]
             done = False
             live = h[0] | h[1] | h[2] | h[3]
             # the most North-South can still take (the trick on the table included)
-            most = popcount(h[seat]) if tricks_mode else f_tp[d] + bonus + f_rem[d]
+            most = popcount(h[seat]) if tricks_mode else fr[d, F_TP] + bonus + fr[d, F_REM]
             if live != 0 and most <= alpha:
                 value = most  # even every point left cannot lift North-South above alpha
                 done = True
@@ -313,17 +336,14 @@ def search(
                     value = last_trick(h, seat, pts, cfg)
                     done = True
                 else:
-                    k1 = h[0] | (h[1] << 32)
-                    k2 = h[2] | (h[3] << 32)
-                    tag = gen * 4 + seat
-                    f_k1[d] = k1
-                    f_k2[d] = k2
-                    f_tag[d] = tag
-                    slot = _slot(k1, k2, tag, tk1, tk2, ttag)
-                    f_slot[d] = slot
+                    key = live | (seat << 32) | keybase
+                    fr[d, F_KEY] = key
+                    slot = _probe(key, tt)
+                    fr[d, F_SLOT] = slot
                     if slot >= 0:
-                        lo = int(tlo[slot])
-                        hi = int(thi[slot])
+                        w = tt[slot, 1]
+                        lo = w & 0x1FF
+                        hi = (w >> 9) & 0x1FF
                         if lo >= beta:
                             value = lo
                             done = True
@@ -338,83 +358,112 @@ def search(
                                 alpha = lo
                             if hi < beta:
                                 beta = hi
-                            hint = int(tmv[slot])
+                            hint = ((w >> 18) & 0x3F) - 1
             if not done:
-                f_alpha[d] = alpha
-                f_beta[d] = beta
-                f_a0[d] = alpha
-                f_b0[d] = beta
-                table = f_table[d]
+                fr[d, F_ALPHA] = alpha
+                fr[d, F_BETA] = beta
+                fr[d, F_A0] = alpha
+                fr[d, F_B0] = beta
+                table = fr[d, F_TABLE]
                 alive = h[0] | h[1] | h[2] | h[3] | table
                 hand = h[seat]
-                allowed = legal(hand, n, f_lead[d], f_bestc[d], f_bests[d], seat, cfg)
+                allowed = legal(hand, n, fr[d, F_LEAD], fr[d, F_BESTC], fr[d, F_BESTS], seat, cfg)
                 count = 0
                 rest = allowed
                 while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    c = low_index(low)
+                    c = low_index(rest)
+                    rest &= rest - 1
                     up = alive & above(c)
                     if up:
-                        nxt = up & -up
-                        if hand & nxt and (tricks_mode or pts[low_index(nxt)] == pts[c]):
+                        nxt = low_index(up)
+                        if hand >> nxt & 1 and (tricks_mode or pts[nxt] == pts[c]):
                             continue  # the next card up is ours and worth the same
                     f_moves[d, count] = c
                     count += 1
                 _order(
-                    f_moves[d], count, h, alive, n, f_bestc[d], f_bests[d], seat, hint, pts, cfg,
-                    scores,
+                    f_moves[d], count, h, alive, n, fr[d, F_BESTC], fr[d, F_BESTS], seat, hint,
+                    pts, cfg, scores,
                 )  # fmt: skip
-                f_count[d] = count
-                f_i[d] = 0
-                f_best[d] = -1 if seat & 1 == 0 else 1 << 20
-                f_move[d] = -1
+                fr[d, F_COUNT] = count
+                fr[d, F_I] = 0
+                fr[d, F_BEST] = -1 if seat & 1 == 0 else 1 << 20
+                fr[d, F_MOVE] = -1
+                fr[d, F_AGAIN] = 0
         else:
             done = False
             # -- back from a child: its value is in ``value``
-            seat = f_seat[d]
-            c = f_cur[d]
+            seat = fr[d, F_SEAT]
+            c = fr[d, F_CUR]
             h[seat] ^= 1 << c
-            if seat & 1 == 0:
-                if value > f_best[d]:
-                    f_best[d] = value
-                    f_move[d] = c
-                    if value > f_alpha[d]:
-                        f_alpha[d] = value
-            else:
-                if value < f_best[d]:
-                    f_best[d] = value
-                    f_move[d] = c
-                    if value < f_beta[d]:
-                        f_beta[d] = value
-            if f_alpha[d] >= f_beta[d]:
-                killer[d] = c
+            again = False
+            if fr[d, F_NULL]:
+                fr[d, F_NULL] = 0
+                a = fr[d, F_ALPHA]
+                b = fr[d, F_BETA]
+                if a < value < b:
+                    # the null window says "better", by how much it does not say: ask again
+                    again = True
+                    fr[d, F_AGAIN] = 1
+                    fr[d, F_I] -= 1
+                    if seat & 1 == 0:
+                        fr[d, F_RA] = value - 1
+                        fr[d, F_RB] = b
+                    else:
+                        fr[d, F_RA] = a
+                        fr[d, F_RB] = value + 1
+            if not again:
+                if seat & 1 == 0:
+                    if value > fr[d, F_BEST]:
+                        fr[d, F_BEST] = value
+                        fr[d, F_MOVE] = c
+                        if value > fr[d, F_ALPHA]:
+                            fr[d, F_ALPHA] = value
+                else:
+                    if value < fr[d, F_BEST]:
+                        fr[d, F_BEST] = value
+                        fr[d, F_MOVE] = c
+                        if value < fr[d, F_BETA]:
+                            fr[d, F_BETA] = value
+                if fr[d, F_ALPHA] >= fr[d, F_BETA]:
+                    killer[d] = c
         if not done:
             # -- next card of frame d, or its value
-            i = f_i[d]
-            if i < f_count[d] and f_alpha[d] < f_beta[d]:
-                f_i[d] = i + 1
-                seat = f_seat[d]
-                n = f_n[d]
+            i = fr[d, F_I]
+            if i < fr[d, F_COUNT] and fr[d, F_ALPHA] < fr[d, F_BETA]:
+                fr[d, F_I] = i + 1
+                seat = fr[d, F_SEAT]
+                n = fr[d, F_N]
                 c = f_moves[d, i]
-                f_cur[d] = c
+                fr[d, F_CUR] = c
                 bit = 1 << c
                 h[seat] ^= bit
+                ca = fr[d, F_ALPHA]
+                cb = fr[d, F_BETA]
+                if fr[d, F_AGAIN]:
+                    fr[d, F_AGAIN] = 0
+                    ca = fr[d, F_RA]
+                    cb = fr[d, F_RB]
+                elif i > 0 and cb - ca > 1:
+                    fr[d, F_NULL] = 1
+                    if seat & 1 == 0:
+                        cb = ca + 1
+                    else:
+                        ca = cb - 1
                 if n == 0:
                     nlead = c
                     nbc = c
                     nbs = seat
                 else:
-                    nlead = f_lead[d]
-                    if beats(c, f_bestc[d], trump):
+                    nlead = fr[d, F_LEAD]
+                    if beats(c, fr[d, F_BESTC], trump):
                         nbc = c
                         nbs = seat
                     else:
-                        nbc = f_bestc[d]
-                        nbs = f_bests[d]
-                ntp = f_tp[d] + pts[c]
+                        nbc = fr[d, F_BESTC]
+                        nbs = fr[d, F_BESTS]
+                ntp = fr[d, F_TP] + pts[c]
                 e = d + 1
-                f_rem[e] = f_rem[d] - pts[c]
+                fr[e, F_REM] = fr[d, F_REM] - pts[c]
                 if n == 3:
                     if tricks_mode:
                         gained = 1
@@ -424,69 +473,63 @@ def search(
                             gained += bonus
                     if nbs & 1:
                         gained = 0
-                    f_table[e] = 0
-                    f_n[e] = 0
-                    f_seat[e] = nbs
-                    f_tp[e] = 0
-                    f_gain[e] = gained
-                    f_alpha[e] = f_alpha[d] - gained
-                    f_beta[e] = f_beta[d] - gained
+                    fr[e, F_TABLE] = 0
+                    fr[e, F_N] = 0
+                    fr[e, F_SEAT] = nbs
+                    fr[e, F_TP] = 0
+                    fr[e, F_GAIN] = gained
+                    fr[e, F_ALPHA] = ca - gained
+                    fr[e, F_BETA] = cb - gained
                 else:
-                    f_table[e] = f_table[d] | bit
-                    f_n[e] = n + 1
-                    f_seat[e] = (seat + step) & 3
-                    f_lead[e] = nlead
-                    f_bestc[e] = nbc
-                    f_bests[e] = nbs
-                    f_tp[e] = ntp
-                    f_gain[e] = 0
-                    f_alpha[e] = f_alpha[d]
-                    f_beta[e] = f_beta[d]
+                    fr[e, F_TABLE] = fr[d, F_TABLE] | bit
+                    fr[e, F_N] = n + 1
+                    fr[e, F_SEAT] = (seat + step) & 3
+                    fr[e, F_LEAD] = nlead
+                    fr[e, F_BESTC] = nbc
+                    fr[e, F_BESTS] = nbs
+                    fr[e, F_TP] = ntp
+                    fr[e, F_GAIN] = 0
+                    fr[e, F_ALPHA] = ca
+                    fr[e, F_BETA] = cb
                 d = e
                 entering = True
                 continue
             # all cards tried, or a cut-off: store and return
-            value = f_best[d]
-            if f_n[d] == 0:
-                slot = f_slot[d]
-                if slot >= 0 and not (
-                    tk1[slot] == f_k1[d] and tk2[slot] == f_k2[d] and ttag[slot] == f_tag[d]
-                ):
+            value = fr[d, F_BEST]
+            if fr[d, F_N] == 0:
+                slot = fr[d, F_SLOT]
+                key = fr[d, F_KEY]
+                if slot >= 0 and tt[slot, 0] != key:
                     # a deeper position took this entry's place meanwhile: look again
-                    slot = _slot(f_k1[d], f_k2[d], f_tag[d], tk1, tk2, ttag)
+                    slot = _probe(key, tt)
                 if slot < 0:
-                    idx = -1 - slot
-                    for w in range(TT_WAYS):  # an entry of an older question, else the first
-                        j = (idx + w) & tmask
-                        if tround[j] != cfg[G_ROUND]:
-                            idx = j
-                            break
-                    slot = idx
-                    tk1[slot] = f_k1[d]
-                    tk2[slot] = f_k2[d]
-                    ttag[slot] = f_tag[d]
-                    tlo[slot] = 0
-                    thi[slot] = 32767
-                tround[slot] = cfg[G_ROUND]
-                if value <= f_a0[d]:
-                    if value < thi[slot]:
-                        thi[slot] = value
-                elif value >= f_b0[d]:
-                    if value > tlo[slot]:
-                        tlo[slot] = value
+                    slot = _victim(-1 - slot, question, tt)
+                    tt[slot, 0] = key
+                    lo = 0
+                    hi = 0x1FF
                 else:
-                    tlo[slot] = value
-                    thi[slot] = value
-                tmv[slot] = f_move[d]
+                    w = tt[slot, 1]
+                    lo = w & 0x1FF
+                    hi = (w >> 9) & 0x1FF
+                if value <= fr[d, F_A0]:
+                    if value < hi:
+                        hi = value
+                elif value >= fr[d, F_B0]:
+                    if value > lo:
+                        lo = value
+                else:
+                    lo = value
+                    hi = value
+                tt[slot, 1] = lo | (hi << 9) | ((fr[d, F_MOVE] + 1) << 18) | (question << 24)
         # -- return ``value`` from frame d to its parent
         if d == 0:
             return value
-        value += f_gain[d]
+        value += fr[d, F_GAIN]
         d -= 1
 
 
 @njit(cache=True)
-def mtd(
+def aspire(
     h: np.ndarray,
     table: int,
     n: int,
@@ -495,33 +538,26 @@ def mtd(
     bestc: int,
     bests: int,
     tp: int,
-    lo: int,
     hi: int,
     guess: int,
+    width: int,
     pts: np.ndarray,
     cfg: np.ndarray,
-    tk1: np.ndarray,
-    tk2: np.ndarray,
-    ttag: np.ndarray,
-    tlo: np.ndarray,
-    thi: np.ndarray,
-    tmv: np.ndarray,
-    tround: np.ndarray,
+    tt: np.ndarray,
     stats: np.ndarray,
 ) -> int:  # pragma: no cover - compiled
-    """The exact value in ``[lo, hi]`` by null-window searches: a bisection that also
-    takes every fail-soft bound the searches return."""
-    g = guess
-    while lo < hi:
-        # the test "is the value at least b?" on a null window; b halves the interval
-        # (MTD(f)'s step to the last bound moves one point at a time on card points)
-        b = (lo + hi + 1) // 2 if g <= lo or g > hi else g
-        g = search(
-            h, table, n, seat, lead, bestc, bests, tp, b - 1, b,
-            pts, cfg, tk1, tk2, ttag, tlo, thi, tmv, tround, stats,
-        )  # fmt: skip
-        if g < b:
-            hi = g
+    """The exact value in ``[0, hi]``: one search on ``guess`` ± ``width`` (an aspiration
+    window), searched again on the side it fell out of, if it did. ``guess < 0``: one
+    search on the full window."""
+    if guess < 0:
+        a, b = -1, hi + 1
+    else:
+        a, b = guess - width, guess + width
+    while True:
+        v = search(h, table, n, seat, lead, bestc, bests, tp, a, b, pts, cfg, tt, stats)
+        if v <= a:
+            a, b = -1, v + 1
+        elif v >= b:
+            a, b = v - 1, hi + 1
         else:
-            lo = g
-    return lo
+            return v

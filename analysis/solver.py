@@ -5,10 +5,15 @@ last-trick bonus included, no capot bonus) each team takes from the cards still 
 be won, the cards on the table included, when each team plays to maximize its own.
 :meth:`Solver.tricks` answers the same question in tricks (a capot is 8 of them).
 
-A :class:`Solver` owns a transposition table (about 20 MB) that it keeps between
-calls: positions met again (the cards after each card of a deal, or the same
-hands under the same trump) are answered from it. It is not thread-safe; use one
-per thread or process.
+A :class:`Solver` owns a transposition table (4 MB) that it keeps between calls:
+positions met again (the cards after each card of a deal, or the same hands under the
+same trump) are answered from it. It is not thread-safe; use one per thread or
+process.
+
+The search is alpha-beta with principal variation search and a transposition table
+(:mod:`analysis.kernel`). :meth:`Solver.after_each_card` searches each card on a
+narrow window around the value of the card before it (an aspiration window), and
+again wider only when the value falls outside.
 
 >>> from analysis.position import Position
 >>> from rules.cards import mask_of, parse_cards
@@ -29,19 +34,26 @@ from analysis.position import Encoding, Position, encoding, inner_mask, outer_ma
 from rules.cards import Card, CardSet, iter_cards
 from rules.profiles import Undertrump
 
+TABLE_BITS = 18  # 2**18 entries of 16 bytes: 4 MB, about the same speed as 1 MB or 16 MB
+# the half-width of the window a card is first searched on, around the value of the
+# card before it (the values of a seat's cards are usually close)
+ASPIRATION = 8
+
 
 class Solver:
-    def __init__(self, table_bits: int = 20) -> None:
-        size = 1 << table_bits
-        self._k1 = np.zeros(size, dtype=np.int64)
-        self._k2 = np.zeros(size, dtype=np.int64)
-        self._tag = np.full(size, -4, dtype=np.int64)
-        self._lo = np.zeros(size, dtype=np.int16)
-        self._hi = np.zeros(size, dtype=np.int16)
-        self._mv = np.zeros(size, dtype=np.int8)
-        self._round = np.zeros(size, dtype=np.int32)
+    def __init__(self, table_bits: int = TABLE_BITS) -> None:
+        # one row of two words per entry (its key; its bounds, best card and question),
+        # a bucket of TT_WAYS rows in one 64-byte cache line
+        rows = 1 << table_bits
+        buf = np.zeros(2 * rows + 8, dtype=np.int64)
+        skip = (-buf.ctypes.data % 64) // 8
+        self._tt = buf[skip : skip + 2 * rows].reshape(rows, 2)
+        self._tt[:, 1] = -1 << 24  # no question yet
         self._question = 0
         self._gens: dict[tuple[object, ...], int] = {}
+        # who holds each card in the deal the table's entries belong to (-1: not seen)
+        self._holder = [-1] * 32
+        self._deal = 0  # that deal's number in this solver, part of every key
         self.nodes = 0  # positions searched since this solver was made
 
     def value(self, pos: Position) -> tuple[int, int]:
@@ -49,7 +61,7 @@ class Solver:
         total = pos.remaining_points()
         if pos.done:
             return 0, 0
-        ns = self._solve(pos, tricks=False, hi=total, guess=total // 2)
+        ns = self._solve(pos, tricks=False, hi=total, guess=-1)
         self._question += 1
         return ns, total - ns
 
@@ -58,7 +70,7 @@ class Solver:
         total = pos.remaining_tricks()
         if pos.done:
             return 0, 0
-        ns = self._solve(pos, tricks=True, hi=total, guess=total // 2)
+        ns = self._solve(pos, tricks=True, hi=total, guess=-1)
         self._question += 1
         return ns, total - ns
 
@@ -73,9 +85,7 @@ class Solver:
                 ns, ew = 0, 0
             else:
                 total = nxt.remaining_points()
-                ns = self._solve(
-                    nxt, tricks=False, hi=total, guess=guess if guess >= 0 else total // 2
-                )
+                ns = self._solve(nxt, tricks=False, hi=total, guess=guess)
                 ew = total - ns
                 guess = ns
             out[c] = (ns + won[0], ew + won[1])
@@ -94,9 +104,37 @@ class Solver:
             tricks,
         )
         gen = self._gens.setdefault(key, len(self._gens))
+        if gen >= 256:  # every combination of rules has been asked: start again
+            self._gens = {key: 0}
+            gen = 0
+            self._new_deal()
         enc, cfg = self._config_of(pos, tricks, gen)
         cfg[kernel.G_ROUND] = self._question
+        cfg[kernel.G_KEY] = (gen << 34) | (self._deal_of(pos) << 42)
         return enc, cfg
+
+    def _deal_of(self, pos: Position) -> int:
+        """The number of ``pos``'s deal in this solver. An entry's key is the cards left,
+        the seat to lead, the rules and this number: where the cards left are, the deal
+        says. Positions whose hands could belong to one deal share a number."""
+        holder = self._holder
+        for seat, hand in enumerate(pos.hands):
+            for c in iter_cards(hand):
+                if holder[c] != seat and holder[c] != -1:
+                    self._new_deal()
+                    return self._deal_of(pos)
+        for seat, hand in enumerate(pos.hands):
+            for c in iter_cards(hand):
+                holder[c] = seat
+        return self._deal
+
+    def _new_deal(self) -> None:
+        self._holder = [-1] * 32
+        self._deal += 1
+        if self._deal >= 1 << 21:  # the key's bits for it are spent: forget everything
+            self._deal = 0
+            self._tt[:, 0] = 0
+            self._tt[:, 1] = -1 << 24
 
     @staticmethod
     def _config_of(pos: Position, tricks: bool, gen: int) -> tuple[Encoding, np.ndarray]:
@@ -109,9 +147,7 @@ class Solver:
         cfg[kernel.G_TA_BEAT_PARTNER] = p.ta_beat_partner
         cfg[kernel.G_MUST_UNDERTRUMP] = p.undertrump is Undertrump.MUST_UNDERTRUMP
         cfg[kernel.G_TRICKS] = tricks
-        cfg[kernel.G_GEN] = gen
         cfg[kernel.G_LAST_BONUS] = 10
-        cfg[kernel.G_ROUND] = gen  # replaced by the solver's question number
         return enc, cfg
 
     def bounded(self, pos: Position, alpha: int, beta: int) -> int:
@@ -129,8 +165,7 @@ class Solver:
         stats = np.zeros(1, dtype=np.int64)
         value = kernel.search(
             h, table, len(pos.trick), int(pos.turn), lead, bestc, bests, tp, alpha, beta,
-            pts, cfg, self._k1, self._k2, self._tag, self._lo, self._hi, self._mv, self._round,
-            stats,
+            pts, cfg, self._tt, stats,
         )  # fmt: skip
         self.nodes += int(stats[0])
         return int(value)
@@ -141,10 +176,9 @@ class Solver:
         pts = np.array(enc.points, dtype=np.int64)
         table, lead, bestc, bests, tp = _trick(pos, enc)
         stats = np.zeros(1, dtype=np.int64)
-        value = kernel.mtd(
-            h, table, len(pos.trick), int(pos.turn), lead, bestc, bests, tp, 0, hi, guess,
-            pts, cfg, self._k1, self._k2, self._tag, self._lo, self._hi, self._mv, self._round,
-            stats,
+        value = kernel.aspire(
+            h, table, len(pos.trick), int(pos.turn), lead, bestc, bests, tp, hi, guess,
+            ASPIRATION, pts, cfg, self._tt, stats,
         )  # fmt: skip
         self.nodes += int(stats[0])
         return int(value)

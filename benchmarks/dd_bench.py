@@ -7,6 +7,7 @@ for ours (``Solver.after_each_card`` plus a tricks search where a capot is possi
 and for colver, in the same run, on the same CFN positions. Also: our root value
 alone (``Solver.value``), our SA and TA medians under ``ffb-sata`` (no peer), the
 time to cost every card of a played deal (``analysis.costs.analyse_play``), the
+time of the whole double-dummy table of a freak deal (each player holds a suit), the
 compile time of the first call in a fresh process (cold cache, then cached), and the
 peak memory of this process.
 
@@ -36,6 +37,7 @@ from analysis.costs import analyse_play
 from analysis.outcome import Terms
 from analysis.position import Position
 from analysis.solver import Solver
+from analysis.table import dd_table
 from rules.contract import Trump
 from rules.deal import Deal, Phase
 from rules.game import Game
@@ -208,6 +210,14 @@ def main() -> None:
             times.append(time.perf_counter() - t)
         result[f"ours_per_card_{trump.name}"] = figures(times)
         print(f"ours {trump.name}, every first-lead card: {result[f'ours_per_card_{trump.name}']}")
+
+    # a freak deal: each player holds a whole suit (N hearts, E clubs, S diamonds, W
+    # spades); its table took minutes before the table's keys were the cards left
+    freak = tuple(0xFF << (8 * s) for s in (2, 0, 1, 3))
+    t = time.perf_counter()
+    dd_table(FFB, freak, Seat.W, Solver())
+    result["freak_deal_table_ms"] = round((time.perf_counter() - t) * 1000, 2)
+    print(f"table of a deal where each player holds a suit: {result['freak_deal_table_ms']} ms")
 
     played = played_deals(3 if args.smoke else 20, args.seed)
     costs = [cost_a_deal(d, solver) for d in played]

@@ -11,7 +11,9 @@ import random
 
 import pytest
 
+from analysis.position import Position
 from analysis.solver import Solver
+from rules.cards import iter_cards
 from rules.registry import PROFILES
 from tests.analysis.positions import endgame
 from tests.analysis.reference import minimax, most_tricks
@@ -98,3 +100,47 @@ def test_a_search_on_any_window_returns_a_true_bound() -> None:
                 wrong.append((i, alpha, beta, v, true))
     minimax.cache_clear()
     assert wrong == []
+
+
+def _swapped(pos: Position, rng: random.Random) -> Position:
+    """The same cards left, one card of North's and one of East's exchanged: another
+    deal that the table's keys (the cards left) cannot tell from the first."""
+    n = rng.choice(list(iter_cards(pos.hands[0])))
+    e = rng.choice(list(iter_cards(pos.hands[1])))
+    hands = list(pos.hands)
+    hands[0] ^= (1 << n) | (1 << e)
+    hands[1] ^= (1 << n) | (1 << e)
+    return Position((hands[0], hands[1], hands[2], hands[3]), (), pos.turn, pos.trump, pos.profile)
+
+
+def test_deals_with_the_same_cards_left_never_share_an_entry() -> None:
+    """One solver asked in turn about two deals whose cards left are the same but held
+    differently: each answer is its own deal's, never the other's."""
+    solver = Solver(table_bits=16)
+    rng = random.Random("same-cards-left")
+    wrong = []
+    for i in range(COUNT):
+        profile = PROFILES[sorted(PROFILES)[i % 8]]
+        a = endgame(rng, profile, 3 + i % 2)
+        while a.trick:  # a trick boundary, so that both deals share the seat to lead
+            a = a.play(min(iter_cards(a.legal())))[0]
+        b = _swapped(a, rng)
+        for pos in (a, b, a, b):
+            want = minimax(pos)
+            if solver.value(pos)[0] != want:
+                wrong.append((i, pos, want))
+    minimax.cache_clear()
+    assert wrong == []
+
+
+def test_the_numbers_of_rules_start_again_when_spent() -> None:
+    """A solver that has met 256 combinations of trump and rules starts its numbering
+    (and its table) again, and stays exact."""
+    solver = Solver(table_bits=10)
+    solver._gens = {("spent", k): k for k in range(256)}
+    rng = random.Random("spent")
+    for i in range(8):
+        pos = endgame(rng, PROFILES[sorted(PROFILES)[i]], 3)
+        assert solver.value(pos)[0] == minimax(pos)
+    assert len(solver._gens) <= 8
+    minimax.cache_clear()

@@ -9,6 +9,7 @@ page mounts it, the IndexedDB queue and its sender.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -235,3 +236,35 @@ def test_a_slow_network_never_offers_a_tapped_card_again(phone: Any, app: Any, a
     stored = client.get(f"/games/{game}/events?limit=1000", headers=bearer(admin)).get_json()
     cards = [e["data"]["card"] for e in stored["events"] if e["type"] == "CardPlayed"]
     assert cards == [card]
+
+
+def test_a_refused_read_is_said_not_taken_for_the_network(phone: Any, app: Any, admin: str) -> None:
+    """A 4xx on the turn's read (the token revoked, the game no longer readable) is said
+    as the server words it; the page does not fall into the offline mode, and reads
+    again once the game can be read."""
+    client = app.test_client()
+    g, events = generated("ffb", False, False)
+    taps = [intended(e) for e in events[1:]]
+    sign_in(phone, client, admin, CLUB)
+    game = start_played_game(phone, g, "record")
+    first = next(i for i, e in enumerate(taps) if e["type"] == "CardPlayed")
+    tap_events(phone, taps[:first])
+    problem = {"title": "Forbidden", "status": 403, "detail": "This token may not read it."}
+
+    def refuse(route: Any) -> None:
+        route.fulfill(status=403, content_type="application/problem+json",
+                      body=json.dumps(problem))  # fmt: skip
+
+    phone.route(f"**/games/{game}/turn*", refuse)
+    at = version(phone)
+    phone.click(f'.play [data-card="{taps[first]["data"]["card"]}"]')
+    said = phone.locator("[data-message]", has_text="This token may not read it.")
+    said.wait_for(timeout=10_000)
+    text = said.inner_text()
+    assert "Refused" in text and "offline" not in text and "network" not in text
+    phone.unroute(f"**/games/{game}/turn*")
+    phone.locator("[data-message]", has_text="Refused").wait_for(state="detached", timeout=10_000)
+    wait_version(phone, at + 1)
+    tap_events(phone, taps[first + 1 :])
+    stored = client.get(f"/games/{game}/events?limit=1000", headers=bearer(admin)).get_json()
+    assert [normal(e) for e in stored["events"][1:]] == [normal(e) for e in taps]

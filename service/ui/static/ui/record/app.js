@@ -565,7 +565,12 @@ async function dealContext() {
     lang: LANG,
     t: _,
     send,
-    read: (path) => get(path),
+    // an answer of the server about the game or the token (4xx) is said as it is; only a
+    // failed request or a server in trouble (5xx) is the network
+    read: (path) => get(path).catch((error) => {
+      if (error.status >= 400 && error.status < 500) error.problem = true;
+      throw error;
+    }),
     // the game's entries still to send (those before a refused one: it waits for the recorder)
     queued: async () => {
       const mine = (await pending()).filter((i) => i.game === game.id);

@@ -18,8 +18,9 @@ from events.errors import (
 )
 from i18n.findings import RULES, render
 from i18n.vocabulary import Vocabulary
+from service.api.field_messages import field_messages
 from service.api.problems import N_, Problem, Text, _
-from service.api.requests import ReadTimeout, first_message, schema_messages
+from service.api.requests import ReadTimeout, first_message
 from service.language import language
 
 log = logging.getLogger("coinche.service")
@@ -78,7 +79,7 @@ def to_problem(error: Exception) -> Problem:
         said = render(error.rule, error.params, language(), words)
         return Problem(slug, said, rule=error.rule, params=error.params, index=error.index)
     if isinstance(error, InvalidEvent):
-        messages = schema_messages(error.errors)
+        messages = field_messages(error.errors)
         invalid = _(
             "event {index} ({type}) is invalid: {first}",
             index=error.index,

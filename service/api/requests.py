@@ -18,21 +18,12 @@ from flask import Flask, current_app, request
 from marshmallow import Schema, ValidationError, fields
 
 from i18n.catalogues import LANGUAGES, known
+from service.api.field_messages import field_messages
 from service.api.problems import N_, Problem, _
 from service.language import PARAM as LANG_PARAM
 
 View = TypeVar("View", bound=Callable[..., Any])
 NUL_MESSAGE = N_("may not contain the NUL character (%00)")
-SCHEMA_MESSAGES = frozenset({
-    N_("Missing data for required field."), N_("Unknown field."), N_("Field may not be null."),
-    N_("Invalid input type."), N_("Invalid type."), N_("Invalid value."),
-    N_("Not a valid integer."), N_("Not a valid number."), N_("Number too large."),
-    N_("Not a valid string."), N_("Not a valid utf-8 string."), N_("Not a valid boolean."),
-    N_("Not a valid UUID."), N_("Not a valid list."), N_("Not a valid mapping type."),
-    N_("Not a valid date."),
-})  # fmt: skip
-"""marshmallow's own messages, worded in the request's language (a validator's message
-that carries its numbers stays English)."""
 INVALID = {
     "body": N_("the body is not valid: {first}"),
     "query string": N_("the query string is not valid: {first}"),
@@ -128,7 +119,7 @@ def load(schema: Schema, data: Any, what: str = "body") -> Any:
         messages = (
             error.messages if isinstance(error.messages, dict) else {"_schema": error.messages}
         )
-        messages = schema_messages(messages)
+        messages = field_messages(messages)
         detail = _(INVALID[what], first=first_message(messages))
         raise Problem("validation", detail, errors=messages) from None
 
@@ -151,18 +142,6 @@ def load_args(schema: Schema) -> dict[str, Any]:
 
 def _by_data_key(schema: Schema, key: str) -> fields.Field[Any] | None:
     return next((f for f in schema.fields.values() if f.data_key == key), None)
-
-
-def schema_messages(messages: Any) -> Any:
-    """marshmallow's nested messages with each of its own (:data:`SCHEMA_MESSAGES`) made a
-    catalogue message, worded when the answer is written."""
-    if isinstance(messages, dict):
-        return {key: schema_messages(value) for key, value in messages.items()}
-    if isinstance(messages, list):
-        return [schema_messages(value) for value in messages]
-    if isinstance(messages, str) and messages in SCHEMA_MESSAGES:
-        return _(messages)
-    return messages
 
 
 def first_message(messages: Any, path: str = "") -> str:

@@ -155,3 +155,37 @@ def test_a_card_the_server_refuses_after_the_network_is_back_waits_in_the_pendin
     tap_events(page, table.events[first + 1 :])
     stored = table.stored()
     assert [normal(e) for e in stored] == [normal(e) for e in table.events]
+
+
+def test_undo_offline_takes_the_last_tap_back_from_the_queue(
+    page: Any, app: Any, make_token: Callable[..., str]
+) -> None:
+    """A card tapped by mistake with no network: Undo takes it back from the queue (it
+    was never sent), the card is offered again, and only the right cards are stored."""
+    table = Table(app, make_token, plain_deal())
+    sign_in(page, table.client, make_token(table.club, ("admin",)), table.club)
+    page.wait_for_selector("body[data-offline-ready='1']")
+    page.click(f"#home-club-games [data-continue='{table.id}']")
+    page.click("#game-played-deal")
+    page.wait_for_selector("section.deal-rec[data-version]")
+    first = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
+    tap_events(page, table.events[:first])
+    page.context.set_offline(True)
+    page.wait_for_selector("section.deal-rec[data-phase='offline']")
+    assert page.is_disabled('.offline [data-action="undo-offline"]')  # nothing tapped yet
+    right = table.events[first]
+    played = {e["data"]["card"] for e in table.events if e["type"] == "CardPlayed"}
+    wrong = dict(right, data=dict(right["data"], card=sorted(played - {right["data"]["card"]})[0]))
+    tap_offline(page, wrong, 1)
+    assert page.is_disabled(f'.offline [data-card="{wrong["data"]["card"]}"]')
+    page.click('.offline [data-action="undo-offline"]')
+    page.wait_for_function("() => document.querySelectorAll('#queue-list li').length === 0")
+    page.wait_for_selector(f'.offline [data-card="{wrong["data"]["card"]}"]:not([disabled])')
+    for n, event in enumerate(table.events[first : first + 3], start=1):
+        tap_offline(page, event, n)
+    page.context.set_offline(False)
+    wait_version(page, 1 + first + 3)
+    page.wait_for_selector("section.deal-rec[data-phase='play']")
+    tap_events(page, table.events[first + 3 :])
+    stored = table.stored()
+    assert [normal(e) for e in stored] == [normal(e) for e in table.events]

@@ -537,7 +537,7 @@ async function send(events, options = {}) {
   const seq = await enqueue({ kind: "append", game: game.id, events: stamped });
   sender.kick();
   // offline (deal.js's unassisted mode): the entry is kept; no wait for the network
-  if (options.wait === false) return { ok: true, version: null, problem: null, queued: true };
+  if (options.wait === false) return { ok: true, version: null, problem: null, queued: true, seq };
   const stored = sender.until(seq);
   const waited = new Promise((resolve) => setTimeout(() => resolve({ ok: true, version: null, problem: null, queued: true }), SEND_WAIT_MS));
   const result = await Promise.race([stored, waited]);
@@ -567,6 +567,8 @@ async function dealContext() {
     send,
     // an answer of the server about the game or the token (4xx) is said as it is; only a
     // failed request or a server in trouble (5xx) is the network
+    // the unassisted mode's undo: an entry still waiting in the queue is taken back
+    takeBack: (seq) => sender.takeBack(seq),
     read: (path) => get(path).catch((error) => {
       if (error.status >= 400 && error.status < 500) error.problem = true;
       throw error;

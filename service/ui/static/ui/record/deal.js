@@ -36,6 +36,7 @@ export const MESSAGES = [
   N_("Game over"), N_("no auction yet"),
   N_("The rules cannot be checked offline: tap who plays and which card, or the call. Everything is sent when the network is back."),
   N_("Sending the entries kept on this device…"), N_("Who plays or speaks"),
+  N_("This entry is already on its way: undo it once the network is back."),
 ];
 
 const SEAT_WORDS = { N: "North", E: "East", S: "South", W: "West" };
@@ -496,17 +497,45 @@ export function mountDeal(root, ctx) {
   async function sendOffline(events) {
     if (busy) return;
     busy = true;
+    let queued;
     try {
-      await ctx.send(events, { wait: false }); // in the queue (IndexedDB) when this returns
+      queued = await ctx.send(events, { wait: false }); // in the queue (IndexedDB) when this returns
     } finally {
       busy = false;
     }
-    offline.taps.push(...tapsOf(events));
+    const seq = queued && queued.seq !== undefined ? queued.seq : null; // the queue's entry: undo takes it back
+    offline.taps.push(...tapsOf(events).map((t) => ({ ...t, seq })));
     kept.save(offline);
     offlineSeat = null;
     chosenValue = null;
+    message = "";
     render();
   }
+
+  // the last tap taken back from the queue while it still waits there (nothing was sent)
+  async function undoOffline() {
+    const last = offline.taps[offline.taps.length - 1];
+    if (busy || !last) return;
+    busy = true;
+    let back = false;
+    try {
+      back = last.seq !== null && last.seq !== undefined && ctx.takeBack ? await ctx.takeBack(last.seq) : false;
+    } finally {
+      busy = false;
+    }
+    if (back) {
+      offline.taps = offline.taps.filter((t) => t.seq !== last.seq);
+      kept.save(offline);
+      offlineSeat = null;
+      message = "";
+    } else {
+      message = tr("This entry is already on its way: undo it once the network is back.");
+    }
+    render();
+  }
+
+  const offlineUndo = () => el("button", { type: "button", dataAction: "undo-offline",
+    disabled: !offline.taps.length, on: undoOffline }, tr("Undo"));
 
   function offlinePanel() {
     const last = offline.turn || {};
@@ -524,7 +553,8 @@ export function mountDeal(root, ctx) {
         type: "button", dataOfflineSeat: s, "aria-pressed": String(s === chosen), class: s === chosen ? "on" : "",
         on: () => { offlineSeat = s; render(); } }, seatLabel(s)))),
       el("button", { type: "button", class: "primary", dataAction: "start",
-        on: () => sendOffline([{ type: "DealStarted", data: { dealer: chosen } }]) }, tr("Start the deal")));
+        on: () => sendOffline([{ type: "DealStarted", data: { dealer: chosen } }]) }, tr("Start the deal")),
+      offlineUndo());
       return panel;
     }
     const seat = offlineSeat || next || "N";
@@ -552,7 +582,7 @@ export function mountDeal(root, ctx) {
     const unplayed = new Set((last.phase === "play" && last.unplayed ? last.unplayed : SUITS.flatMap((su) => RANKS.map((r) => r + su)))
       .filter((c) => !played.has(c)));
     panel.append(grid((card) => cardButton(card, { disabled: !unplayed.has(card),
-      on: () => sendOffline([{ type: "CardPlayed", data: { seat, card } }]) })));
+      on: () => sendOffline([{ type: "CardPlayed", data: { seat, card } }]) })), offlineUndo());
     return panel;
   }
 

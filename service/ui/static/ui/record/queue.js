@@ -79,6 +79,8 @@ export class Sender {
     this.timer = null;
     this.waiters = new Map(); // seq → [resolve]
     this.versions = new Map(); // game → its version as last stored by this page
+    this.current = null; // the item being sent now
+    this.taking = null; // the item being taken back now: not to be sent
   }
 
   /** Resolves with the result once the queued item ``seq`` is stored (or dropped). */
@@ -117,8 +119,9 @@ export class Sender {
       const items = await pending();
       this.hooks.onChange(items);
       const next = items.find((i) => i.state === "pending" && !items.some((j) => j.seq < i.seq && j.game === i.game && j.state !== "pending"));
-      if (!next) return;
+      if (!next || next.seq === this.taking) return; // taken back: kicked again after
       let answer;
+      this.current = next.seq;
       try {
         answer = await this.send(next);
       } catch {
@@ -126,6 +129,8 @@ export class Sender {
         this.timer = setTimeout(() => this.kick(), this.delay);
         this.delay = Math.min(this.delay * 2, 15000);
         return;
+      } finally {
+        this.current = null;
       }
       this.delay = 1000;
       if (answer.status >= 500 || answer.status === 408 || answer.status === 429) {
@@ -176,6 +181,22 @@ export class Sender {
   /** Write ``item`` back unchanged in its place (its events corrected by the page). */
   async save(item) {
     await update(item);
+  }
+
+  /** Take back the queued item ``seq`` before it is sent (the recorder's undo while
+   * offline): false when it is no longer waiting in the queue, or is being sent now. */
+  async takeBack(seq) {
+    const item = (await pending()).find((i) => i.seq === seq);
+    if (!item || item.state !== "pending" || seq === this.current) return false;
+    this.taking = seq; // from here the sender passes it by (no await in between)
+    try {
+      await remove(seq);
+    } finally {
+      this.taking = null;
+    }
+    this.settle(seq, { ok: false, version: null, problem: null });
+    this.kick();
+    return true;
   }
 
   /** Drop ``item`` (the recorder chose so, on screen): its waiters learn it was not stored. */

@@ -189,3 +189,55 @@ def test_undo_offline_takes_the_last_tap_back_from_the_queue(
     tap_events(page, table.events[first + 3 :])
     stored = table.stored()
     assert [normal(e) for e in stored] == [normal(e) for e in table.events]
+
+
+def belote_deal() -> list[dict[str, Any]]:
+    """The first generated ffb deal with a belote and rebelote, no announce and no claim."""
+    for seed in range(400):
+        _g, events = wire_game("ffb", seed, max_deals=1, record_hands=False, misdeal_rate=0)
+        types = [e["type"] for e in events]
+        if types.count("BeloteDeclared") == 2 and not {"AnnounceDeclared", "Claimed"} & set(types):
+            return events
+    raise AssertionError("no belote deal in 400 seeds")
+
+
+def test_a_belote_is_declared_offline_with_its_card(
+    page: Any, app: Any, make_token: Callable[..., str]
+) -> None:
+    """Offline, the Belote button sends the word with the next K or Q of trump tapped
+    (belote, then rebelote for the other card); stored as intended once back online."""
+    table = Table(app, make_token, belote_deal())
+    sign_in(page, table.client, make_token(table.club, ("admin",)), table.club)
+    page.wait_for_selector("body[data-offline-ready='1']")
+    page.click(f"#home-club-games [data-continue='{table.id}']")
+    page.click("#game-played-deal")
+    page.wait_for_selector("section.deal-rec[data-version]")
+    first = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
+    last_belote = max(i for i, e in enumerate(table.events) if e["type"] == "BeloteDeclared")
+    tap_events(page, table.events[:first])
+    page.context.set_offline(True)
+    page.wait_for_selector("section.deal-rec[data-phase='offline']")
+    entries = 0
+    i = first
+    while i <= last_belote + 1:
+        event = table.events[i]
+        if event["type"] == "BeloteDeclared":
+            page.click('.offline [data-action="belote-offline"]')
+            i += 1
+            event = table.events[i]
+        assert event["type"] == "CardPlayed", event
+        seat, card = event["data"]["seat"], event["data"]["card"]
+        if page.get_attribute(f'[data-offline-seat="{seat}"]', "aria-pressed") != "true":
+            page.click(f'[data-offline-seat="{seat}"]')
+        page.click(f'.offline [data-card="{card}"]')
+        entries += 1
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#queue-list li').length === {entries}"
+        )
+        i += 1
+    page.context.set_offline(False)
+    wait_version(page, 1 + i)
+    page.wait_for_selector("section.deal-rec[data-phase='play']")
+    tap_events(page, table.events[i:])
+    stored = table.stored()
+    assert [normal(e) for e in stored] == [normal(e) for e in table.events]

@@ -112,6 +112,7 @@ export function mountDeal(root, ctx) {
   let offline = null; // { turn, taps: [{ deal?, dealer?, seat?, card?, call? }] }
   let waiting = false; // a tap answered "queued" (a slow network) is not stored yet
   let offlineSeat = null; // the seat the recorder chose over the preselected one
+  let offlineBelote = false; // the next K or Q of a belote suit goes with its word
   const kept = {
     key: `coinche.record.offline.${gameId}`,
     load() { try { return JSON.parse(window.localStorage.getItem(this.key) || "null"); } catch { return null; } },
@@ -119,7 +120,8 @@ export function mountDeal(root, ctx) {
   };
   const tapsOf = (events) => events.flatMap((e) => e.type === "DealStarted" ? [{ deal: true, dealer: e.data.dealer }]
     : e.type === "CardPlayed" ? [{ seat: e.data.seat, card: e.data.card }]
-      : ["Passed", "BidPlaced", "Coinched", "Surcoinched"].includes(e.type) ? [{ seat: e.data.seat, call: e.type }] : []);
+      : e.type === "BidPlaced" ? [{ seat: e.data.seat, call: e.type, trump: e.data.trump }]
+        : ["Passed", "Coinched", "Surcoinched"].includes(e.type) ? [{ seat: e.data.seat, call: e.type }] : []);
 
   const box = el("section", { class: "deal-rec", "aria-live": "polite" });
   root.replaceChildren(box);
@@ -581,8 +583,29 @@ export function mountDeal(root, ctx) {
     const played = new Set(offline.taps.filter((t) => t.card).map((t) => t.card));
     const unplayed = new Set((last.phase === "play" && last.unplayed ? last.unplayed : SUITS.flatMap((su) => RANKS.map((r) => r + su)))
       .filter((c) => !played.has(c)));
+    // belote: a K or Q of the trump (of any suit at TA where the profile says so), "rebelote"
+    // when the other card of the pair is already played; the server checks it when sent
+    let trump = last.contract ? last.contract.trump : null;
+    for (const t of offline.taps) {
+      if (t.deal) trump = null;
+      else if (t.trump) trump = t.trump;
+    }
+    const beloteAtTa = trump === "TA" && (ctx.game.profileDoc || {}).belote_at_ta;
+    const beloteWord = (card) => {
+      if (!"KQ".includes(card[0]) || !(card[1] === trump || beloteAtTa)) return null;
+      return unplayed.has((card[0] === "K" ? "Q" : "K") + card[1]) ? "belote" : "rebelote";
+    };
+    if (trump && (SUITS.includes(trump) || beloteAtTa)) {
+      panel.append(el("button", { type: "button", class: "belote", dataAction: "belote-offline",
+        "aria-pressed": String(offlineBelote), on: () => { offlineBelote = !offlineBelote; render(); } }, tr("Belote")));
+    }
     panel.append(grid((card) => cardButton(card, { disabled: !unplayed.has(card),
-      on: () => sendOffline([{ type: "CardPlayed", data: { seat, card } }]) })), offlineUndo());
+      on: () => {
+        const word = offlineBelote ? beloteWord(card) : null;
+        offlineBelote = false;
+        sendOffline([...(word ? [{ type: "BeloteDeclared", data: { seat, word } }] : []),
+          { type: "CardPlayed", data: { seat, card } }]);
+      } })), offlineUndo());
     return panel;
   }
 

@@ -241,3 +241,83 @@ def test_a_belote_is_declared_offline_with_its_card(
     tap_events(page, table.events[i:])
     stored = table.stored()
     assert [normal(e) for e in stored] == [normal(e) for e in table.events]
+
+
+def _offline_from_first_card(page: Any, table: Table, make_token: Callable[..., str]) -> int:
+    """Sign in, open the played deal, tap its start and auction online, then go offline;
+    the index of the first card in ``table.events``."""
+    sign_in(page, table.client, make_token(table.club, ("admin",)), table.club)
+    page.wait_for_selector("body[data-offline-ready='1']")
+    page.click(f"#home-club-games [data-continue='{table.id}']")
+    page.click("#game-played-deal")
+    page.wait_for_selector("section.deal-rec[data-version]")
+    first = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
+    tap_events(page, table.events[:first])
+    page.context.set_offline(True)
+    page.wait_for_selector("section.deal-rec[data-phase='offline']")
+    return first
+
+
+def test_a_deal_ends_offline_and_the_next_one_starts_offline(
+    page: Any, app: Any, make_token: Callable[..., str]
+) -> None:
+    """The 32nd card tapped offline ends the deal: the panel offers the next deal with the
+    next dealer preselected, whose start and auction are tapped offline too."""
+    for seed in range(300):
+        _g, events = wire_game("ffb", seed, max_deals=2, record_hands=False, misdeal_rate=0)
+        starts = [i for i, e in enumerate(events) if e["type"] == "DealStarted"]
+        first_deal = [e["type"] for e in events[starts[0] : starts[1]]] if len(starts) == 2 else []
+        if first_deal.count("CardPlayed") == 32 and not {"BeloteDeclared", "AnnounceDeclared",
+                                                         "Claimed"} & set(first_deal):  # fmt: skip
+            break
+    else:
+        raise AssertionError("no two-deal game with a plain first deal")
+    table = Table(app, make_token, events)
+    first = _offline_from_first_card(page, table, make_token)
+    second = next(i for i, e in enumerate(table.events) if i > first and e["type"] == "DealStarted")
+    cards = table.events[first:second]
+    for n, event in enumerate(cards, start=1):
+        tap_offline(page, event, n)
+    page.wait_for_selector(".offline[data-offline='deal']")  # the deal is over
+    dealer = table.events[second]["data"]["dealer"]
+    assert page.get_attribute(f'[data-offline-seat="{dealer}"]', "aria-pressed") == "true"
+    play = next(i for i, e in enumerate(table.events) if i > second and e["type"] == "CardPlayed")
+    overrides = [
+        tap_offline(page, e, n)
+        for n, e in enumerate(table.events[second:play], start=len(cards) + 1)
+    ]
+    assert not overrides[0]  # the next dealer was preselected
+    page.context.set_offline(False)
+    wait_version(page, 1 + play)
+    page.wait_for_selector("section.deal-rec[data-phase='play']")
+    tap_events(page, table.events[play:])
+    stored = table.stored()
+    assert [normal(e) for e in stored] == [normal(e) for e in table.events]
+
+
+def test_a_claim_offline_ends_the_deal(page: Any, app: Any, make_token: Callable[..., str]) -> None:
+    for seed in range(400):
+        _g, events = wire_game("ffb", seed, "record", max_deals=1, record_hands=False,
+                               misdeal_rate=0, claims=1.0)  # fmt: skip
+        types = [e["type"] for e in events]
+        claims = [e for e in events if e["type"] == "Claimed"]
+        if claims and not claims[0]["data"].get("belote") and not {
+            "BeloteDeclared", "AnnounceDeclared"} & set(types):  # fmt: skip
+            break
+    else:
+        raise AssertionError("no deal with a plain claim")
+    table = Table(app, make_token, events)
+    first = _offline_from_first_card(page, table, make_token)
+    claim = next(i for i, e in enumerate(table.events) if e["type"] == "Claimed")
+    for n, event in enumerate(table.events[first:claim], start=1):
+        tap_offline(page, event, n)
+    seat = table.events[claim]["data"]["seat"]
+    if page.get_attribute(f'[data-offline-seat="{seat}"]', "aria-pressed") != "true":
+        page.click(f'[data-offline-seat="{seat}"]')
+    page.click('.offline [data-action="claim-offline"]')
+    page.wait_for_selector(".offline[data-offline='deal']")  # the deal is over
+    page.context.set_offline(False)
+    page.wait_for_selector("section.deal-rec:not([data-phase='offline'])", state="attached")
+    stored = table.stored()
+    assert len(stored) == len(table.events)
+    assert [normal(e) for e in stored] == [normal(e) for e in table.events]

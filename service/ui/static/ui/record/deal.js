@@ -37,6 +37,7 @@ export const MESSAGES = [
   N_("The rules cannot be checked offline: tap who plays and which card, or the call. Everything is sent when the network is back."),
   N_("Sending the entries kept on this device…"), N_("Who plays or speaks"),
   N_("This entry is already on its way: undo it once the network is back."),
+  N_("{seat} claims the rest"),
 ];
 
 const SEAT_WORDS = { N: "North", E: "East", S: "South", W: "West" };
@@ -119,6 +120,7 @@ export function mountDeal(root, ctx) {
     save(value) { try { window.localStorage.setItem(this.key, JSON.stringify(value)); } catch { /* full: the queue holds the events */ } },
   };
   const tapsOf = (events) => events.flatMap((e) => e.type === "DealStarted" ? [{ deal: true, dealer: e.data.dealer }]
+    : e.type === "Claimed" ? [{ claim: true, seat: e.data.seat }]
     : e.type === "CardPlayed" ? [{ seat: e.data.seat, card: e.data.card }]
       : e.type === "BidPlaced" ? [{ seat: e.data.seat, call: e.type, trump: e.data.trump }]
         : ["Passed", "Coinched", "Surcoinched"].includes(e.type) ? [{ seat: e.data.seat, call: e.type }] : []);
@@ -543,14 +545,54 @@ export function mountDeal(root, ctx) {
     const last = offline.turn || {};
     const order = ORDER[(ctx.game.profileDoc || {}).direction] || ORDER.counterclockwise;
     const after = (seat) => order[(order.indexOf(seat) + 1) % 4];
+    // where the deal stands: the last turn read, then the taps since (a deal may end and
+    // the next start offline: after 32 cards, a claim, or four passes and no bid)
     let phase = last.phase || "deal";
-    let next = last.seat || null;
+    let next = phase === "deal" ? last.dealer || null : last.seat || null;
+    let dealer = last.dealer || null; // in a deal: its dealer; between deals: the next one
+    let trump = last.contract ? last.contract.trump : null;
+    const auction = last.auction || [];
+    let bid = auction.some((c) => c.call === "bid");
+    let passes = bid ? 0 : auction.filter((c) => c.call === "pass").length;
+    let played = new Set(); // this deal's cards tapped offline
+    let fresh = phase === "deal"; // the deal began offline: no card of it was read
+    const ended = () => {
+      phase = "deal";
+      dealer = dealer ? after(dealer) : null;
+      next = dealer;
+    };
     for (const t of offline.taps) {
-      if (t.deal) { phase = "auction"; next = after(t.dealer); } else { next = after(t.seat); if (t.card) phase = "play"; }
+      if (t.deal) {
+        phase = "auction";
+        dealer = t.dealer;
+        next = after(t.dealer);
+        trump = null;
+        played = new Set();
+        fresh = true;
+        bid = false;
+        passes = 0;
+      } else if (t.claim) {
+        ended();
+      } else {
+        next = after(t.seat);
+        if (t.card) {
+          phase = "play";
+          played.add(t.card);
+        } else if (t.call === "BidPlaced") {
+          bid = true;
+          trump = t.trump;
+        } else if (t.call === "Passed" && !bid && (passes += 1) === 4) {
+          ended();
+        }
+      }
     }
+    const deck = SUITS.flatMap((su) => RANKS.map((r) => r + su));
+    const unplayed = new Set((!fresh && last.phase === "play" && last.unplayed ? last.unplayed : deck)
+      .filter((c) => !played.has(c)));
+    if (phase === "play" && unplayed.size === 0) ended();
     const panel = el("div", { class: "offline", dataOffline: phase });
     if (phase === "deal" || phase === "over") {
-      const chosen = offlineSeat || (last.dealer && !offline.taps.length ? last.dealer : null) || next || "N";
+      const chosen = offlineSeat || next || "N";
       panel.append(el("p", {}, tr("Dealer")), el("div", { class: "row seats" }, SEATS.map((s) => el("button", {
         type: "button", dataOfflineSeat: s, "aria-pressed": String(s === chosen), class: s === chosen ? "on" : "",
         on: () => { offlineSeat = s; render(); } }, seatLabel(s)))),
@@ -580,21 +622,18 @@ export function mountDeal(root, ctx) {
         type: "button", dataOfflineBidTrump: t, class: `trump suit-${t}`, disabled: chosenValue === null,
         on: () => sendOffline([{ type: "BidPlaced", data: { seat, value: chosenValue, trump: t } }]) }, trumpText(t)))));
     }
-    const played = new Set(offline.taps.filter((t) => t.card).map((t) => t.card));
-    const unplayed = new Set((last.phase === "play" && last.unplayed ? last.unplayed : SUITS.flatMap((su) => RANKS.map((r) => r + su)))
-      .filter((c) => !played.has(c)));
     // belote: a K or Q of the trump (of any suit at TA where the profile says so), "rebelote"
     // when the other card of the pair is already played; the server checks it when sent
-    let trump = last.contract ? last.contract.trump : null;
-    for (const t of offline.taps) {
-      if (t.deal) trump = null;
-      else if (t.trump) trump = t.trump;
-    }
     const beloteAtTa = trump === "TA" && (ctx.game.profileDoc || {}).belote_at_ta;
     const beloteWord = (card) => {
       if (!"KQ".includes(card[0]) || !(card[1] === trump || beloteAtTa)) return null;
       return unplayed.has((card[0] === "K" ? "Q" : "K") + card[1]) ? "belote" : "rebelote";
     };
+    if (phase === "play") {
+      panel.append(el("button", { type: "button", dataAction: "claim-offline",
+        on: () => sendOffline([{ type: "Claimed", data: { seat, takes: "all", belote: [] } }]) },
+      tr("{seat} claims the rest", { seat: seatWord(seat) })));
+    }
     if (trump && (SUITS.includes(trump) || beloteAtTa)) {
       panel.append(el("button", { type: "button", class: "belote", dataAction: "belote-offline",
         "aria-pressed": String(offlineBelote), on: () => { offlineBelote = !offlineBelote; render(); } }, tr("Belote")));

@@ -43,6 +43,21 @@ G_ROUND = 8  # the caller's question: entries of older questions are replaced fi
 CFG_SIZE = 9
 
 TT_WAYS = 4  # the entries of a bucket: 4 x 16 bytes, one cache line
+# an entry's data word: lower bound (9 bits), upper bound (9 bits), best card + 1 (6
+# bits), question (the rest); its key word: the cards left (32 bits), the seat to lead
+# (2), the rules (8), the deal (21)
+UNKNOWN = 0x1FF  # an upper bound not yet known
+QUESTION_SHIFT = 24
+NO_QUESTION = -1 << QUESTION_SHIFT  # the data word of an empty entry
+KEY_RULES_SHIFT = 34
+KEY_RULES = 1 << 8  # the solver's numbers for combinations of rules
+KEY_DEAL_SHIFT = 42
+KEY_DEALS = 1 << 21  # the solver's numbers for deals
+
+
+def key_base(rules: int, deal: int) -> int:
+    """``cfg[G_KEY]``: the key bits of the rules' and the deal's numbers."""
+    return (rules << KEY_RULES_SHIFT) | (deal << KEY_DEAL_SHIFT)
 
 
 @intrinsic
@@ -163,13 +178,19 @@ def _probe(key: int, tt: np.ndarray) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def _bounds(w: int) -> tuple[int, int]:  # pragma: no cover - compiled
+    """The lower and upper bounds of an entry's data word."""
+    return w & UNKNOWN, (w >> 9) & UNKNOWN
+
+
+@njit(cache=True)
 def _victim(base: int, question: int, tt: np.ndarray) -> int:  # pragma: no cover - compiled
     """The entry of a bucket to replace: one of an older question, else the one with the
     fewest cards left (the cheapest to search again)."""
     best = base
     fewest = 99
     for i in range(base, base + TT_WAYS):
-        if tt[i, 1] >> 24 != question:
+        if tt[i, 1] >> QUESTION_SHIFT != question:
             return i
         cards = popcount(tt[i, 0] & 0xFFFFFFFF)
         if cards < fewest:
@@ -280,7 +301,7 @@ def search(
     trump = cfg[G_TRUMP]
     keybase = cfg[G_KEY]
     bonus = cfg[G_LAST_BONUS]
-    question = cfg[G_ROUND] & 0xFFFFFF
+    question = cfg[G_ROUND] & ((1 << (63 - QUESTION_SHIFT)) - 1)
     # frame state: one row per frame, one column per field (F_...)
     fr = np.zeros((MAX_PLIES, F_FIELDS), dtype=np.int64)
     f_moves = np.zeros((MAX_PLIES, 8), dtype=np.int64)
@@ -289,9 +310,8 @@ def search(
     rem0 = 0
     every = h[0] | h[1] | h[2] | h[3]
     while every:
-        low = every & -every
-        every ^= low
-        rem0 += pts[low_index(low)]
+        rem0 += pts[low_index(every)]
+        every &= every - 1
     fr[0, F_REM] = rem0
 
     d = 0
@@ -342,8 +362,7 @@ def search(
                     fr[d, F_SLOT] = slot
                     if slot >= 0:
                         w = tt[slot, 1]
-                        lo = w & 0x1FF
-                        hi = (w >> 9) & 0x1FF
+                        lo, hi = _bounds(w)
                         if lo >= beta:
                             value = lo
                             done = True
@@ -505,12 +524,9 @@ def search(
                 if slot < 0:
                     slot = _victim(-1 - slot, question, tt)
                     tt[slot, 0] = key
-                    lo = 0
-                    hi = 0x1FF
+                    lo, hi = 0, UNKNOWN
                 else:
-                    w = tt[slot, 1]
-                    lo = w & 0x1FF
-                    hi = (w >> 9) & 0x1FF
+                    lo, hi = _bounds(tt[slot, 1])
                 if value <= fr[d, F_A0]:
                     if value < hi:
                         hi = value
@@ -520,7 +536,8 @@ def search(
                 else:
                     lo = value
                     hi = value
-                tt[slot, 1] = lo | (hi << 9) | ((fr[d, F_MOVE] + 1) << 18) | (question << 24)
+                move = fr[d, F_MOVE] + 1
+                tt[slot, 1] = lo | (hi << 9) | (move << 18) | (question << QUESTION_SHIFT)
         # -- return ``value`` from frame d to its parent
         if d == 0:
             return value

@@ -48,7 +48,7 @@ class Solver:
         buf = np.zeros(2 * rows + 8, dtype=np.int64)
         skip = (-buf.ctypes.data % 64) // 8
         self._tt = buf[skip : skip + 2 * rows].reshape(rows, 2)
-        self._tt[:, 1] = -1 << 24  # no question yet
+        self._tt[:, 1] = kernel.NO_QUESTION
         self._question = 0
         self._gens: dict[tuple[object, ...], int] = {}
         # who holds each card in the deal the table's entries belong to (-1: not seen)
@@ -104,37 +104,33 @@ class Solver:
             tricks,
         )
         gen = self._gens.setdefault(key, len(self._gens))
-        if gen >= 256:  # every combination of rules has been asked: start again
+        if gen >= kernel.KEY_RULES:  # every combination of rules has been asked: start again
             self._gens = {key: 0}
             gen = 0
             self._new_deal()
         enc, cfg = self._config_of(pos, tricks, gen)
         cfg[kernel.G_ROUND] = self._question
-        cfg[kernel.G_KEY] = (gen << 34) | (self._deal_of(pos) << 42)
+        cfg[kernel.G_KEY] = kernel.key_base(gen, self._deal_of(pos))
         return enc, cfg
 
     def _deal_of(self, pos: Position) -> int:
         """The number of ``pos``'s deal in this solver. An entry's key is the cards left,
         the seat to lead, the rules and this number: where the cards left are, the deal
         says. Positions whose hands could belong to one deal share a number."""
-        holder = self._holder
-        for seat, hand in enumerate(pos.hands):
-            for c in iter_cards(hand):
-                if holder[c] != seat and holder[c] != -1:
-                    self._new_deal()
-                    return self._deal_of(pos)
-        for seat, hand in enumerate(pos.hands):
-            for c in iter_cards(hand):
-                holder[c] = seat
+        held = [(c, seat) for seat, hand in enumerate(pos.hands) for c in iter_cards(hand)]
+        if any(self._holder[c] not in (-1, seat) for c, seat in held):
+            self._new_deal()
+        for c, seat in held:
+            self._holder[c] = seat
         return self._deal
 
     def _new_deal(self) -> None:
         self._holder = [-1] * 32
         self._deal += 1
-        if self._deal >= 1 << 21:  # the key's bits for it are spent: forget everything
+        if self._deal >= kernel.KEY_DEALS:  # the key's bits for it are spent: forget all
             self._deal = 0
             self._tt[:, 0] = 0
-            self._tt[:, 1] = -1 << 24
+            self._tt[:, 1] = kernel.NO_QUESTION
 
     @staticmethod
     def _config_of(pos: Position, tricks: bool, gen: int) -> tuple[Encoding, np.ndarray]:

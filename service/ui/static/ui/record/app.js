@@ -565,10 +565,10 @@ async function dealContext() {
     lang: LANG,
     t: _,
     send,
-    // an answer of the server about the game or the token (4xx) is said as it is; only a
-    // failed request or a server in trouble (5xx) is the network
     // the unassisted mode's undo: an entry still waiting in the queue is taken back
     takeBack: (seq) => sender.takeBack(seq),
+    // an answer of the server about the game or the token (4xx) is said as it is; only a
+    // failed request or a server in trouble (5xx) is the network
     read: (path) => get(path).catch((error) => {
       if (error.status >= 400 && error.status < 500) error.problem = true;
       throw error;

@@ -70,6 +70,56 @@ function el(tag, attrs = {}, ...children) {
 }
 
 /** Mount the played-deal recorder in ``root``; returns { refresh, destroy }. */
+/** Where a deal stands offline: the last turn read, then the taps since. A deal may end
+ * and the next start offline (after 32 cards, a claim, or four passes and no bid).
+ * ``next`` is the seat to preselect (between deals: the next dealer). */
+function offlineStanding(last, taps, order) {
+  const after = (seat) => order[(order.indexOf(seat) + 1) % 4];
+  let phase = last.phase || "deal";
+  let next = phase === "deal" ? last.dealer || null : last.seat || null;
+  let dealer = last.dealer || null; // in a deal: its dealer; between deals: the next one
+  let trump = last.contract ? last.contract.trump : null;
+  const auction = last.auction || [];
+  let bid = auction.some((c) => c.call === "bid");
+  let passes = bid ? 0 : auction.filter((c) => c.call === "pass").length;
+  let played = new Set(); // this deal's cards tapped offline
+  let fresh = phase === "deal"; // the deal began offline: no card of it was read
+  const ended = () => {
+    phase = "deal";
+    dealer = dealer ? after(dealer) : null;
+    next = dealer;
+  };
+  for (const t of taps) {
+    if (t.deal) {
+      phase = "auction";
+      dealer = t.dealer;
+      next = after(t.dealer);
+      trump = null;
+      played = new Set();
+      fresh = true;
+      bid = false;
+      passes = 0;
+    } else if (t.claim) {
+      ended();
+    } else {
+      next = after(t.seat);
+      if (t.card) {
+        phase = "play";
+        played.add(t.card);
+      } else if (t.call === "BidPlaced") {
+        bid = true;
+        trump = t.trump;
+      } else if (t.call === "Passed" && !bid && (passes += 1) === 4) {
+        ended();
+      }
+    }
+  }
+  const deck = !fresh && last.phase === "play" && last.unplayed ? last.unplayed : SUITS.flatMap((su) => RANKS.map((r) => r + su));
+  const unplayed = new Set(deck.filter((c) => !played.has(c)));
+  if (phase === "play" && unplayed.size === 0) ended();
+  return { phase, next, trump, unplayed };
+}
+
 export function mountDeal(root, ctx) {
   const tr = (id, params = {}) => fill(ctx.t(id), params);
   // without ctx.read: the token the other pages keep on this device
@@ -507,7 +557,7 @@ export function mountDeal(root, ctx) {
     } finally {
       busy = false;
     }
-    const seq = queued && queued.seq !== undefined ? queued.seq : null; // the queue's entry: undo takes it back
+    const seq = queued?.seq ?? null; // the queue's entry: undo takes it back
     offline.taps.push(...tapsOf(events).map((t) => ({ ...t, seq })));
     kept.save(offline);
     offlineSeat = null;
@@ -523,7 +573,7 @@ export function mountDeal(root, ctx) {
     busy = true;
     let back = false;
     try {
-      back = last.seq !== null && last.seq !== undefined && ctx.takeBack ? await ctx.takeBack(last.seq) : false;
+      back = last.seq != null && ctx.takeBack ? await ctx.takeBack(last.seq) : false;
     } finally {
       busy = false;
     }
@@ -544,52 +594,7 @@ export function mountDeal(root, ctx) {
   function offlinePanel() {
     const last = offline.turn || {};
     const order = ORDER[(ctx.game.profileDoc || {}).direction] || ORDER.counterclockwise;
-    const after = (seat) => order[(order.indexOf(seat) + 1) % 4];
-    // where the deal stands: the last turn read, then the taps since (a deal may end and
-    // the next start offline: after 32 cards, a claim, or four passes and no bid)
-    let phase = last.phase || "deal";
-    let next = phase === "deal" ? last.dealer || null : last.seat || null;
-    let dealer = last.dealer || null; // in a deal: its dealer; between deals: the next one
-    let trump = last.contract ? last.contract.trump : null;
-    const auction = last.auction || [];
-    let bid = auction.some((c) => c.call === "bid");
-    let passes = bid ? 0 : auction.filter((c) => c.call === "pass").length;
-    let played = new Set(); // this deal's cards tapped offline
-    let fresh = phase === "deal"; // the deal began offline: no card of it was read
-    const ended = () => {
-      phase = "deal";
-      dealer = dealer ? after(dealer) : null;
-      next = dealer;
-    };
-    for (const t of offline.taps) {
-      if (t.deal) {
-        phase = "auction";
-        dealer = t.dealer;
-        next = after(t.dealer);
-        trump = null;
-        played = new Set();
-        fresh = true;
-        bid = false;
-        passes = 0;
-      } else if (t.claim) {
-        ended();
-      } else {
-        next = after(t.seat);
-        if (t.card) {
-          phase = "play";
-          played.add(t.card);
-        } else if (t.call === "BidPlaced") {
-          bid = true;
-          trump = t.trump;
-        } else if (t.call === "Passed" && !bid && (passes += 1) === 4) {
-          ended();
-        }
-      }
-    }
-    const deck = SUITS.flatMap((su) => RANKS.map((r) => r + su));
-    const unplayed = new Set((!fresh && last.phase === "play" && last.unplayed ? last.unplayed : deck)
-      .filter((c) => !played.has(c)));
-    if (phase === "play" && unplayed.size === 0) ended();
+    const { phase, next, trump, unplayed } = offlineStanding(last, offline.taps, order);
     const panel = el("div", { class: "offline", dataOffline: phase });
     if (phase === "deal" || phase === "over") {
       const chosen = offlineSeat || next || "N";

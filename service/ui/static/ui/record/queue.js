@@ -106,6 +106,7 @@ export class Sender {
     }
     this.running = true;
     this.run().finally(() => {
+      this.current = null;
       this.running = false;
       if (this.again) {
         this.again = false;
@@ -116,16 +117,16 @@ export class Sender {
 
   async run() {
     for (;;) {
+      this.current = null; // the last item sent has left the queue, or is back waiting in it
       const items = await pending();
       this.hooks.onChange(items);
       const next = items.find((i) => i.state === "pending" && !items.some((j) => j.seq < i.seq && j.game === i.game && j.state !== "pending"));
       if (!next || next.seq === this.taking) return; // taken back: kicked again after
       let answer;
-      this.current = next.seq; // until it leaves the queue, or is back waiting in it
+      this.current = next.seq;
       try {
         answer = await this.send(next);
       } catch {
-        this.current = null;
         this.hooks.onOffline?.();
         this.timer = setTimeout(() => this.kick(), this.delay);
         this.delay = Math.min(this.delay * 2, 15000);
@@ -133,14 +134,12 @@ export class Sender {
       }
       this.delay = 1000;
       if (answer.status >= 500 || answer.status === 408 || answer.status === 429) {
-        this.current = null;
         this.timer = setTimeout(() => this.kick(), 2000);
         return;
       }
       if (answer.status === 200 || answer.status === 201) {
         if (answer.body && answer.body.version) this.versions.set(next.game, answer.body.version);
         await remove(next.seq);
-        this.current = null;
         await this.hooks.onStored(next, answer.body);
         this.settle(next.seq, { ok: true, version: answer.body.version, problem: null });
         continue;
@@ -150,7 +149,6 @@ export class Sender {
       next.state = conflict ? "conflict" : "refused";
       next.problem = problem;
       await update(next);
-      this.current = null;
       if (conflict) await this.hooks.onConflict(next, problem);
       else await this.hooks.onRefused(next, problem);
     }

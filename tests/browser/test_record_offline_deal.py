@@ -50,6 +50,21 @@ def tap_offline(page: Any, event: dict[str, Any], count: int) -> bool:
     return overridden
 
 
+def _offline_from_first_card(page: Any, table: Table, make_token: Callable[..., str]) -> int:
+    """Sign in, open the played deal, tap its start and auction online, then go offline;
+    the index of the first card in ``table.events``."""
+    sign_in(page, table.client, make_token(table.club, ("admin",)), table.club)
+    page.wait_for_selector("body[data-offline-ready='1']")
+    page.click(f"#home-club-games [data-continue='{table.id}']")
+    page.click("#game-played-deal")
+    page.wait_for_selector("section.deal-rec[data-version]")
+    first = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
+    tap_events(page, table.events[:first])
+    page.context.set_offline(True)
+    page.wait_for_selector("section.deal-rec[data-phase='offline']")
+    return first
+
+
 def test_a_played_deal_goes_on_offline_through_a_reload_and_is_stored_once_in_order(
     phone: Any, app: Any, make_token: Callable[..., str], shot: Callable[..., Any]
 ) -> None:
@@ -131,15 +146,7 @@ def test_a_card_the_server_refuses_after_the_network_is_back_waits_in_the_pendin
     page: Any, app: Any, make_token: Callable[..., str]
 ) -> None:
     table = Table(app, make_token, plain_deal())
-    sign_in(page, table.client, make_token(table.club, ("admin",)), table.club)
-    page.wait_for_selector("body[data-offline-ready='1']")
-    page.click(f"#home-club-games [data-continue='{table.id}']")
-    page.click("#game-played-deal")
-    page.wait_for_selector("section.deal-rec[data-version]")
-    first = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
-    tap_events(page, table.events[:first])
-    page.context.set_offline(True)
-    page.wait_for_selector("section.deal-rec[data-phase='offline']")
+    first = _offline_from_first_card(page, table, make_token)
     tap_offline(page, table.events[first], 1)
     right = table.events[first + 1]["data"]
     wrong = next(s for s in "NESW" if s != right["seat"])  # not this seat's turn
@@ -163,15 +170,7 @@ def test_undo_offline_takes_the_last_tap_back_from_the_queue(
     """A card tapped by mistake with no network: Undo takes it back from the queue (it
     was never sent), the card is offered again, and only the right cards are stored."""
     table = Table(app, make_token, plain_deal())
-    sign_in(page, table.client, make_token(table.club, ("admin",)), table.club)
-    page.wait_for_selector("body[data-offline-ready='1']")
-    page.click(f"#home-club-games [data-continue='{table.id}']")
-    page.click("#game-played-deal")
-    page.wait_for_selector("section.deal-rec[data-version]")
-    first = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
-    tap_events(page, table.events[:first])
-    page.context.set_offline(True)
-    page.wait_for_selector("section.deal-rec[data-phase='offline']")
+    first = _offline_from_first_card(page, table, make_token)
     assert page.is_disabled('.offline [data-action="undo-offline"]')  # nothing tapped yet
     right = table.events[first]
     played = {e["data"]["card"] for e in table.events if e["type"] == "CardPlayed"}
@@ -207,16 +206,8 @@ def test_a_belote_is_declared_offline_with_its_card(
     """Offline, the Belote button sends the word with the next K or Q of trump tapped
     (belote, then rebelote for the other card); stored as intended once back online."""
     table = Table(app, make_token, belote_deal())
-    sign_in(page, table.client, make_token(table.club, ("admin",)), table.club)
-    page.wait_for_selector("body[data-offline-ready='1']")
-    page.click(f"#home-club-games [data-continue='{table.id}']")
-    page.click("#game-played-deal")
-    page.wait_for_selector("section.deal-rec[data-version]")
-    first = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
+    first = _offline_from_first_card(page, table, make_token)
     last_belote = max(i for i, e in enumerate(table.events) if e["type"] == "BeloteDeclared")
-    tap_events(page, table.events[:first])
-    page.context.set_offline(True)
-    page.wait_for_selector("section.deal-rec[data-phase='offline']")
     entries = 0
     i = first
     while i <= last_belote + 1:
@@ -241,21 +232,6 @@ def test_a_belote_is_declared_offline_with_its_card(
     tap_events(page, table.events[i:])
     stored = table.stored()
     assert [normal(e) for e in stored] == [normal(e) for e in table.events]
-
-
-def _offline_from_first_card(page: Any, table: Table, make_token: Callable[..., str]) -> int:
-    """Sign in, open the played deal, tap its start and auction online, then go offline;
-    the index of the first card in ``table.events``."""
-    sign_in(page, table.client, make_token(table.club, ("admin",)), table.club)
-    page.wait_for_selector("body[data-offline-ready='1']")
-    page.click(f"#home-club-games [data-continue='{table.id}']")
-    page.click("#game-played-deal")
-    page.wait_for_selector("section.deal-rec[data-version]")
-    first = next(i for i, e in enumerate(table.events) if e["type"] == "CardPlayed")
-    tap_events(page, table.events[:first])
-    page.context.set_offline(True)
-    page.wait_for_selector("section.deal-rec[data-phase='offline']")
-    return first
 
 
 def test_a_deal_ends_offline_and_the_next_one_starts_offline(

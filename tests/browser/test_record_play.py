@@ -202,10 +202,9 @@ def test_each_screen_of_a_played_deal_in_both_languages(
     shot(phone, f"{name}-8-end")
 
 
-def test_a_slow_network_never_offers_a_tapped_card_again(phone: Any, app: Any, admin: str) -> None:
-    """On weak club Wi-Fi an append may take longer than the page waits for it (the
-    queue answers "queued"): the server's turn does not count that card yet, so the page
-    must not offer it again, only say it is saving, until the card is stored."""
+def _at_first_card(phone: Any, app: Any, admin: str) -> tuple[Any, str, list[Any], int]:
+    """A record game of ``ffb`` started on the page, tapped to its first card: the API
+    client, the game, the intended taps and the first card's index in them."""
     client = app.test_client()
     g, events = generated("ffb", False, False)
     taps = [intended(e) for e in events[1:]]
@@ -213,6 +212,14 @@ def test_a_slow_network_never_offers_a_tapped_card_again(phone: Any, app: Any, a
     game = start_played_game(phone, g, "record")
     first = next(i for i, e in enumerate(taps) if e["type"] == "CardPlayed")
     tap_events(phone, taps[:first])
+    return client, game, taps, first
+
+
+def test_a_slow_network_never_offers_a_tapped_card_again(phone: Any, app: Any, admin: str) -> None:
+    """On weak club Wi-Fi an append may take longer than the page waits for it (the
+    queue answers "queued"): the server's turn does not count that card yet, so the page
+    must not offer it again, only say it is saving, until the card is stored."""
+    client, game, taps, first = _at_first_card(phone, app, admin)
     card = taps[first]["data"]["card"]
     held: list[Any] = []
 
@@ -242,13 +249,7 @@ def test_a_refused_read_is_said_not_taken_for_the_network(phone: Any, app: Any, 
     """A 4xx on the turn's read (the token revoked, the game no longer readable) is said
     as the server words it; the page does not fall into the offline mode, and reads
     again once the game can be read."""
-    client = app.test_client()
-    g, events = generated("ffb", False, False)
-    taps = [intended(e) for e in events[1:]]
-    sign_in(phone, client, admin, CLUB)
-    game = start_played_game(phone, g, "record")
-    first = next(i for i, e in enumerate(taps) if e["type"] == "CardPlayed")
-    tap_events(phone, taps[:first])
+    client, game, taps, first = _at_first_card(phone, app, admin)
     problem = {"title": "Forbidden", "status": 403, "detail": "This token may not read it."}
 
     def refuse(route: Any) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final, Literal
 
-from rules.errors import NotationError
+from rules.errors import N_, NotationError
 from rules.seats import Seat, Team
 
 
@@ -86,10 +86,10 @@ def parse_trump(text: str) -> Trump:
     return found
 
 
-TRUMP_HINT: Final = (
+TRUMP_HINT: Final = N_(
     "use C, D, H, S, SA or TA, a suit sign (♣ ♦ ♥ ♠) or a French name "
     "(trèfle, carreau, cœur, pique, sans-atout, tout-atout)"
-)
+)  # the API words it in the reader's language (service/api/field_messages.py)
 
 
 def bid_label(value: BidValue, trump: Trump) -> str:

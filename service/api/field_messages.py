@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rules.contract import TRUMP_HINT
 from service.api.problems import N_, Text, _
 
 FORMS: tuple[str, ...] = (
@@ -81,10 +82,7 @@ FORMS: tuple[str, ...] = (
 WORDS: frozenset[str] = frozenset({
     N_("a boolean"), N_("an integer"), N_("a number"), N_("a string"), N_("a list"),
     N_("an object"), N_("a seat"), N_("a card"), N_("a trump"), N_("a rank"), N_("a suit"),
-    N_(
-        "use C, D, H, S, SA or TA, a suit sign (♣ ♦ ♥ ♠) or a French name "
-        "(trèfle, carreau, cœur, pique, sans-atout, tout-atout)"
-    ),
+    TRUMP_HINT,
 })  # fmt: skip
 """Words that a message's English carries (a value's kind, what a field holds, the trump
 hint): worded too, where a form takes them."""
